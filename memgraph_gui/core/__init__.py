@@ -1,0 +1,29 @@
+"""The Qt-free core: the store, the seeds' APIs, search, import/export.
+
+Public entry points (imported lazily, so ``import memgraph_gui.core.x`` stays cheap)::
+
+    from memgraph_gui.core import MemoryStore, open_session, external
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "MemoryStore": "memgraph_gui.core.store",
+    "open_session": "memgraph_gui.core.session",
+    "ChangeSet": "memgraph_gui.core.changes",
+    "MemgraphError": "memgraph_gui.core.errors",
+    "external": "memgraph_gui.core.external",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _EXPORTS.get(name)
+    if module_name is None:
+        raise AttributeError(name)
+    module = importlib.import_module(module_name)
+    return module if name == "external" else getattr(module, name)

@@ -1,0 +1,133 @@
+"""``Graph``: the in-memory image of a store that every read is answered from.
+
+The SQLite file is the durable truth; the store keeps one ``Graph`` in step with it (its own commits,
+other processes' commits read from the change log, or a full reload). Per-node derived values
+(search haystacks, token sets) live in named caches dropped node by node when a node changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from memgraph_gui.core.collation import key_function
+from memgraph_gui.core.injection import InjectionState
+from memgraph_gui.core.model import Edge, EdgeKey, Node
+from memgraph_gui.core.schema import Schema
+
+T = TypeVar("T")
+
+
+class Graph:
+    """Nodes, edges, adjacency and meta values, with derived caches. Not thread-safe by itself."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, Node] = {}
+        self.edges: dict[EdgeKey, Edge] = {}
+        self.out_keys: dict[str, dict[EdgeKey, None]] = {}
+        self.in_keys: dict[str, dict[EdgeKey, None]] = {}
+        self.meta: dict[str, Any] = {}
+        self.version = 0
+        self._schema: Schema | None = None
+        self._injection: InjectionState | None = None
+        self._timeline: list[str] | None = None
+        self._node_caches: dict[str, dict[str, Any]] = {}
+        self._derived: dict[str, Any] = {}
+
+    # -- mutation (used by the store only) -------------------------------------------------------
+    def put_node(self, node: Node) -> None:
+        old = self.nodes.get(node.id)
+        self.nodes[node.id] = node
+        if old is None or old.seq_to != node.seq_to:
+            self._timeline = None
+        self._forget_node(node.id)
+
+    def drop_node(self, node_id: str) -> None:
+        if self.nodes.pop(node_id, None) is not None:
+            self._timeline = None
+            self._forget_node(node_id)
+
+    def put_edge(self, edge: Edge) -> None:
+        key = edge.key
+        self.edges[key] = edge
+        self.out_keys.setdefault(edge.from_id, {})[key] = None
+        self.in_keys.setdefault(edge.to_id, {})[key] = None
+        self._derived.clear()
+
+    def drop_edge(self, key: EdgeKey) -> None:
+        if self.edges.pop(key, None) is None:
+            return
+        self.out_keys.get(key[0], {}).pop(key, None)
+        self.in_keys.get(key[2], {}).pop(key, None)
+        self._derived.clear()
+
+    def set_meta(self, key: str, value: Any) -> None:
+        if value is None:
+            self.meta.pop(key, None)
+        else:
+            self.meta[key] = value
+        if key == "schema":
+            self._schema = None
+            self._node_caches.clear()
+        elif key == "injection":
+            self._injection = None
+        self._derived.clear()
+
+    def bump(self) -> None:
+        """Mark the end of one applied batch (readers compare ``version``)."""
+        self.version += 1
+
+    def _forget_node(self, node_id: str) -> None:
+        for cache in self._node_caches.values():
+            cache.pop(node_id, None)
+        self._derived.clear()
+
+    # -- reads -----------------------------------------------------------------------------------
+    @property
+    def schema(self) -> Schema:
+        if self._schema is None:
+            self._schema = Schema.from_json(self.meta.get("schema") or [])
+        return self._schema
+
+    @property
+    def injection(self) -> InjectionState:
+        if self._injection is None:
+            self._injection = InjectionState.from_json(self.meta.get("injection"))
+        return self._injection
+
+    def counter(self, name: str) -> int:
+        value = self.meta.get(name, 0)
+        return int(value) if isinstance(value, (int, float)) else 0
+
+    def edges_of(self, node_id: str) -> Iterator[Edge]:
+        """Edges leaving ``node_id`` then edges entering it (a self-edge is never stored)."""
+        for key in self.out_keys.get(node_id, ()):
+            yield self.edges[key]
+        for key in self.in_keys.get(node_id, ()):
+            yield self.edges[key]
+
+    def timeline_ids(self) -> list[str]:
+        """All node ids in ``compareNodesByTimeline`` order (seqTo asc, id by localeCompare)."""
+        if self._timeline is None:
+            ids = list(self.nodes)
+            key = key_function(ids)
+            nodes = self.nodes
+            self._timeline = sorted(ids, key=lambda i: (nodes[i].seq_to, key(i)))
+        return self._timeline
+
+    def node_cache(self, name: str, node_id: str, compute: Callable[[Node], T]) -> T:
+        """``compute(node)`` memoised per node under ``name``; dropped when the node changes."""
+        cache = self._node_caches.setdefault(name, {})
+        try:
+            return cache[node_id]  # type: ignore[no-any-return]
+        except KeyError:
+            value = cache[node_id] = compute(self.nodes[node_id])
+            return value
+
+    def derived(self, name: str, compute: Callable[[], T]) -> T:
+        """A whole-graph derived value memoised until the next node, edge or meta change."""
+        try:
+            return self._derived[name]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._derived[name] = compute()
+            return value

@@ -1,0 +1,265 @@
+"""Recall primitives: the visible candidate pool, exposure, edge summaries, expansion.
+
+Faithful to Luker's ``collectRootCandidates`` / ``buildEdgeSummary`` / ``expandRouteCandidates``;
+edge work is done locally around the node (same result as Luker's whole-graph projection, filtered
+to the node) so that a brief costs well under a millisecond on a 50k-node store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from memgraph_gui.core.collation import key_function
+from memgraph_gui.core.graph import Graph
+from memgraph_gui.core.model import Edge, Node
+from memgraph_gui.core.topology import (
+    is_recall_diagnostic,
+    live_children,
+    nearest_visible,
+    project,
+)
+from memgraph_gui.core.views import EdgeSummary, RelationCount, SampleNeighbor
+
+DEFAULT_EXPAND_RELATIONS = frozenset({"related", "involved_in", "mentions", "evidence", "contains",
+                                      "updates", "advances", "occurred_at"})
+
+
+def recency_sorted(nodes: list[Node]) -> list[Node]:
+    """``compareNodesByRecency``: seqTo desc, semanticDepth desc, id by localeCompare."""
+    key = key_function([n.id for n in nodes])
+    ordered = sorted(nodes, key=lambda n: key(n.id))
+    ordered.sort(key=lambda n: (n.seq_to, n.semantic_depth), reverse=True)
+    return ordered
+
+
+def candidate_pool(graph: Graph) -> list[Node]:
+    """The route LLM's candidate pool in recency order (cached until the next change).
+
+    Active semantic non-diagnostic nodes; for a type with hierarchical compression only the
+    top-most active same-type ancestor of each leaf (so a rollup stands for its children).
+    """
+    return graph.derived("candidate_pool", lambda: recency_sorted(_collect_pool(graph)))
+
+
+def canonical_visible(graph: Graph) -> frozenset[str]:
+    """Ids of the candidate pool (the default visible set when none was recorded)."""
+    return graph.derived("canonical_visible",
+                         lambda: frozenset(n.id for n in candidate_pool(graph)))
+
+
+def default_visible(graph: Graph) -> frozenset[str]:
+    """The recorded ``visibleIds``, or the canonical pool when none are recorded."""
+    return graph.injection.visible_ids or canonical_visible(graph)
+
+
+def _collect_pool(graph: Graph) -> list[Node]:
+    by_type: dict[str, list[Node]] = {}
+    for node in graph.nodes.values():
+        if node.level == "semantic" and not node.archived and not is_recall_diagnostic(node):
+            by_type.setdefault(node.type, []).append(node)
+    pool: dict[str, Node] = {}
+    for type_id, nodes in by_type.items():
+        spec = graph.schema.get(type_id.lower())
+        if spec is None or not spec.hierarchical:
+            pool.update((n.id, n) for n in nodes)
+        else:
+            pool.update((n.id, n) for n in _hierarchy_tops(graph, nodes))
+    return list(pool.values())
+
+
+def _hierarchy_tops(graph: Graph, nodes: list[Node]) -> list[Node]:
+    """For each leaf, the highest ancestor reachable through active parents of the same type."""
+    kind = nodes[0].type.lower()
+    tops: dict[str, Node] = {}
+    memo: dict[str, Node] = {}
+    for node in nodes:
+        if any(c.type.lower() == kind for c in live_children(graph, node)):
+            continue
+        top = _climb(graph, node, kind, memo)
+        tops.setdefault(top.id, top)
+    return list(tops.values())
+
+
+def _climb(graph: Graph, node: Node, kind: str, memo: dict[str, Node]) -> Node:
+    path, guard = [], {node.id}
+    current = node
+    while True:
+        if current.id in memo:
+            current = memo[current.id]
+            break
+        parent = graph.nodes.get(current.parent_id) if current.parent_id else None
+        if parent is None or parent.archived or parent.type.lower() != kind or parent.id in guard:
+            break
+        path.append(current.id)
+        guard.add(parent.id)
+        current = parent
+    for node_id in path:
+        memo[node_id] = current
+    return current
+
+
+def covered_seq(graph: Graph) -> int:
+    """Luker's ``getStoreCoveredSeqTo``: highest seq the store covers (never below 0)."""
+    def compute() -> int:
+        best = max(0, graph.counter("appliedSeqTo"), graph.counter("loggedSeqTo"))
+        for node in graph.nodes.values():
+            if node.level == "semantic" and not node.archived:
+                best = max(best, node.seq_to)
+        return best
+
+    return graph.derived("covered_seq", compute)
+
+
+def in_recent_window(node: Node, latest: int, exclude: int) -> bool:
+    """True when ``node`` lies in the last ``exclude`` seqs (``isNodeInRecentExcludeWindow``)."""
+    return exclude > 0 and latest >= 0 and node.seq_to >= latest - exclude + 1
+
+
+def exposure(graph: Graph, node: Node) -> str:
+    """``high_only`` for non-semantic nodes and hierarchical types, else ``full``."""
+    if node.level != "semantic":
+        return "high_only"
+    spec = graph.schema.get(node.type.lower())
+    return "high_only" if spec is not None and spec.hierarchical else "full"
+
+
+def _members(graph: Graph, node: Node, visible: frozenset[str]) -> list[str]:
+    """``node`` plus every descendant whose nearest visible ancestor is ``node``."""
+    out, frontier = [node.id], [node]
+    while frontier:
+        nxt = []
+        for parent in frontier:
+            for child_id in parent.children_ids:
+                child = graph.nodes.get(child_id)
+                if (child is None or child.archived or child.parent_id != parent.id
+                        or child_id in visible):
+                    continue
+                out.append(child_id)
+                nxt.append(child)
+        frontier = nxt
+    return out
+
+
+def _local_edges(graph: Graph, member_ids: Iterable[str]) -> list[Edge]:
+    edges: dict[tuple[str, str, str], Edge] = {}
+    for member in member_ids:
+        for edge in graph.edges_of(member):
+            edges[edge.key] = edge
+    return sorted(edges.values(), key=lambda e: e.ord)
+
+
+def edge_summary(graph: Graph, node_id: str, visible: frozenset[str],
+                 relation_types: frozenset[str] | None, limit: int) -> EdgeSummary:
+    """Luker's ``buildEdgeSummary`` for one node; a zero summary when it is not visible."""
+    node = graph.nodes.get(node_id)
+    if node is None or node.archived or node_id not in visible:
+        return EdgeSummary()
+    memo: dict[str, str] = {}
+
+    def lift(i: str) -> str:
+        if i not in memo:
+            memo[i] = nearest_visible(graph, i, visible)
+        return memo[i]
+
+    edges = _local_edges(graph, _members(graph, node, visible))
+    by_relation: dict[tuple[str, str], int] = {}
+    neighbor_seq: dict[str, int] = {}
+    degree = 0
+    for pe in project(graph, edges, visible, relation_types, False, lift):
+        if pe.from_id == node_id:
+            other, direction = pe.to_id, "symmetric" if pe.symmetric else "out"
+        elif pe.to_id == node_id:
+            other, direction = pe.from_id, "symmetric" if pe.symmetric else "in"
+        else:
+            continue
+        neighbor = graph.nodes.get(other)
+        if neighbor is None or neighbor.archived:
+            continue
+        degree += pe.weight
+        neighbor_seq[other] = max(neighbor_seq.get(other, pe.seq), pe.seq)
+        key = (pe.type, direction)
+        by_relation[key] = by_relation.get(key, 0) + pe.weight
+    return _summary(graph, degree, by_relation, neighbor_seq, limit)
+
+
+def _summary(graph: Graph, degree: int, by_relation: dict[tuple[str, str], int],
+             neighbor_seq: dict[str, int], limit: int) -> EdgeSummary:
+    relations = sorted(by_relation.items(), key=lambda kv: -kv[1])
+    key = key_function(neighbor_seq)
+    samples = sorted(neighbor_seq.items(), key=lambda kv: key(kv[0]))
+    samples.sort(key=lambda kv: -kv[1])
+    return EdgeSummary(
+        degree=degree,
+        relations=tuple(RelationCount(rel, "in" if d == "in" else "out", count)
+                        for (rel, d), count in relations),
+        sample_neighbors=tuple(
+            SampleNeighbor(i, graph.nodes[i].type, graph.nodes[i].title, max(0, seq))
+            for i, seq in samples[:max(1, limit)]),
+    )
+
+
+def expand(graph: Graph, seeds: list[str], *, hops: int, relations: frozenset[str],
+           include_children: bool, pool: frozenset[str] | None) -> list[Node]:
+    """Luker's ``expandRouteCandidates`` BFS: seeds, then what each discovers, in BFS order.
+
+    Edge hops reach only nodes in ``pool`` or already found (``pool=None``: the whole store).
+    """
+    found: dict[str, Node] = {}
+    for seed in seeds:
+        seed_node = graph.nodes.get(seed)
+        if seed_node is None:
+            continue
+        found.setdefault(seed, seed_node)
+        seen, frontier = {seed}, [seed]
+        for _ in range(hops):
+            if not frontier:
+                break
+            allowed = None if pool is None else pool | frozenset(found)
+            frontier = _expand_hop(graph, frontier, seen, found, relations, include_children,
+                                   allowed)
+    return list(found.values())
+
+
+def _expand_hop(graph: Graph, frontier: list[str], seen: set[str], found: dict[str, Node],
+                relations: frozenset[str], include_children: bool,
+                allowed: frozenset[str] | None) -> list[str]:
+    nxt: list[str] = []
+
+    def admit(node: Node) -> None:
+        seen.add(node.id)
+        found.setdefault(node.id, node)
+        nxt.append(node.id)
+
+    for current in frontier:
+        node = graph.nodes.get(current)
+        if node is None or node.archived:
+            continue
+        if include_children:
+            for child in live_children(graph, node):
+                if child.id not in seen:
+                    admit(child)
+        for other in _hop_neighbors(graph, node, relations, allowed):
+            neighbor = graph.nodes.get(other)
+            if other not in seen and neighbor is not None and not neighbor.archived:
+                admit(neighbor)
+    return nxt
+
+
+def _hop_neighbors(graph: Graph, node: Node, relations: frozenset[str],
+                   allowed: frozenset[str] | None) -> list[str]:
+    """Neighbours of ``node`` over projected edges (raw when ``allowed`` is None)."""
+    if allowed is None:
+        edges = sorted(graph.edges_of(node.id), key=lambda e: e.ord)
+        visible = frozenset(graph.nodes)
+        projected = project(graph, edges, visible, relations, False, lambda i: i)
+    else:
+        visible = allowed | {node.id}
+        edges = _local_edges(graph, _members(graph, node, visible))
+        projected = project(graph, edges, visible, relations, False)
+    out = []
+    for pe in projected:
+        if pe.from_id == node.id:
+            out.append(pe.to_id)
+        elif pe.to_id == node.id:
+            out.append(pe.from_id)
+    return out

@@ -1,0 +1,124 @@
+"""Row encoding between ``Graph`` values and SQLite tables (the only place rows are shaped)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+from memgraph_gui.core.freeze import freeze
+from memgraph_gui.core.graph import Graph
+from memgraph_gui.core.images import Change, dumps, edge_key_from_text
+from memgraph_gui.core.model import Edge, Node
+from memgraph_gui.core.text import node_search_text
+
+NODE_UPSERT = (
+    "INSERT INTO nodes(ord, id, type, level, title, seq_to, fields, parent_id, children_ids, "
+    "archived, semantic_rollup, semantic_depth, floor_range, superseded_by, search_text) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET ord=excluded.ord, "
+    "type=excluded.type, level=excluded.level, title=excluded.title, seq_to=excluded.seq_to, "
+    "fields=excluded.fields, parent_id=excluded.parent_id, children_ids=excluded.children_ids, "
+    "archived=excluded.archived, semantic_rollup=excluded.semantic_rollup, "
+    "semantic_depth=excluded.semantic_depth, floor_range=excluded.floor_range, "
+    "superseded_by=excluded.superseded_by, search_text=excluded.search_text"
+)
+EDGE_UPSERT = "INSERT OR REPLACE INTO edges(ord, from_id, to_id, type, seq_to) VALUES (?,?,?,?,?)"
+_NODE_SELECT = (
+    "SELECT ord, id, type, level, title, seq_to, fields, parent_id, children_ids, archived, "
+    "semantic_rollup, semantic_depth, floor_range, superseded_by FROM nodes ORDER BY ord"
+)
+
+
+def node_row(node: Node) -> tuple[Any, ...]:
+    fr = None if node.floor_range is None else json.dumps(
+        {"start": node.floor_range[0], "end": node.floor_range[1]})
+    return (node.ord, node.id, node.type, node.level, node.title, node.seq_to, node.fields_json(),
+            node.parent_id, json.dumps(list(node.children_ids), ensure_ascii=False),
+            int(node.archived), int(node.semantic_rollup), node.semantic_depth, fr,
+            node.superseded_by, node_search_text(node))
+
+
+def edge_row(edge: Edge) -> tuple[Any, ...]:
+    return (edge.ord, edge.from_id, edge.to_id, edge.type, edge.seq_to)
+
+
+def _node_from_row(row: tuple[Any, ...]) -> Node:
+    fr = json.loads(row[12]) if row[12] else None
+    return Node(
+        id=row[1], type=row[2], level=row[3], title=row[4], seq_to=row[5],
+        fields=freeze(json.loads(row[6])), parent_id=row[7],
+        children_ids=tuple(json.loads(row[8])), archived=bool(row[9]),
+        semantic_rollup=bool(row[10]), semantic_depth=row[11],
+        floor_range=(fr["start"], fr["end"]) if fr else None, superseded_by=row[13], ord=row[0],
+    )
+
+
+def load_graph(conn: sqlite3.Connection) -> Graph:
+    """Read every node, edge and meta value into a fresh ``Graph``."""
+    graph = Graph()
+    nodes = graph.nodes
+    for row in conn.execute(_NODE_SELECT):
+        node = _node_from_row(row)
+        nodes[node.id] = node
+    edges, out_keys, in_keys = graph.edges, graph.out_keys, graph.in_keys
+    for ord_, from_id, to_id, type_, seq_to in conn.execute(
+            "SELECT ord, from_id, to_id, type, seq_to FROM edges ORDER BY ord"):
+        key = (from_id, type_, to_id)
+        edges[key] = Edge(from_id, to_id, type_, seq_to, ord_)
+        out_keys.setdefault(from_id, {})[key] = None
+        in_keys.setdefault(to_id, {})[key] = None
+    for key, value in conn.execute("SELECT key, value FROM meta"):
+        graph.meta[key] = json.loads(value)
+    return graph
+
+
+def write_changes(conn: sqlite3.Connection, batch_id: int, changes: Iterable[Change],
+                  nodes: Iterable[Node | tuple[str, None]], edges: Iterable[Edge | tuple[Any, None]],
+                  meta: dict[str, Any]) -> None:
+    """Write one batch: its change-log rows, then the new node/edge/meta rows."""
+    changes = list(changes)
+    conn.executemany(
+        "INSERT INTO changes(batch, kind, key, before, after) VALUES (?,?,?,?,?)",
+        [(batch_id, ch.kind, ch.key, dumps(ch.before), dumps(ch.after)) for ch in changes])
+    node_list = list(nodes)
+    conn.executemany("DELETE FROM nodes WHERE id=?",
+                     [(n[0],) for n in node_list if isinstance(n, tuple)])
+    conn.executemany(NODE_UPSERT, [node_row(n) for n in node_list if isinstance(n, Node)])
+    edge_list = list(edges)
+    conn.executemany("DELETE FROM edges WHERE from_id=? AND type=? AND to_id=?",
+                     [e[0] for e in edge_list if isinstance(e, tuple)])
+    conn.executemany(EDGE_UPSERT, [edge_row(e) for e in edge_list if isinstance(e, Edge)])
+    for key, value in meta.items():
+        if value is None:
+            conn.execute("DELETE FROM meta WHERE key=?", (key,))
+        else:
+            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                         (key, dumps(value)))
+
+
+def changed_rows(changes: Iterable[Change]) -> tuple[list[Any], list[Any], dict[str, Any]]:
+    """Split change images into node rows, edge rows and meta values for ``write_changes``."""
+    from memgraph_gui.core.images import edge_from_image, node_from_image
+
+    nodes: list[Any] = []
+    edges: list[Any] = []
+    meta: dict[str, Any] = {}
+    for ch in changes:
+        if ch.kind == "node":
+            nodes.append((ch.key, None) if ch.after is None else node_from_image(ch.after))
+        elif ch.kind == "edge":
+            edges.append((edge_key_from_text(ch.key), None) if ch.after is None
+                         else edge_from_image(ch.after))
+        else:
+            meta[ch.key] = ch.after
+    return nodes, edges, meta
+
+
+def dump_tables(conn: sqlite3.Connection) -> dict[str, list[tuple[Any, ...]]]:
+    """Every graph table's rows in a stable order (for tests and diagnostics)."""
+    return {
+        "nodes": conn.execute("SELECT * FROM nodes ORDER BY ord").fetchall(),
+        "edges": conn.execute("SELECT * FROM edges ORDER BY ord").fetchall(),
+        "meta": conn.execute("SELECT * FROM meta ORDER BY key").fetchall(),
+    }

@@ -1,0 +1,112 @@
+"""Searches: Luker's ``keywordSearch`` / ``findByName`` / ``searchNodesLexical`` and the window's
+substring search. Each keeps a per-node haystack cache, so a query is one pass of C-level string
+or set operations over the nodes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from memgraph_gui.core.graph import Graph
+from memgraph_gui.core.model import Node
+from memgraph_gui.core.text import js_string, node_search_text, tokenize
+from memgraph_gui.core.topology import is_recall_diagnostic
+
+LEXICAL_FIELDS = ("title", "name", "summary", "state", "traits", "constraint", "key_sentences",
+                  "aliases")
+
+
+def nodes_in_store_order(graph: Graph) -> list[Node]:
+    """Every node in the store's own order (Luker's object insertion order)."""
+    return graph.derived("nodes_by_ord", lambda: sorted(graph.nodes.values(), key=lambda n: n.ord))
+
+
+def _keyword_tokens(graph: Graph, node: Node) -> frozenset[str]:
+    frags = [node.title] if node.title else []
+    spec = graph.schema.get(node.type.lower())
+    if spec is not None:
+        frags += [js_string(node.fields[c]) for c in spec.columns if node.fields.get(c) is not None]
+        frags += [k for k in spec.keywords if k]
+    if len(frags) <= 1:
+        frags += [js_string(v) for v in node.fields.values() if v is not None]
+    return frozenset(t for t in tokenize(" ".join(frags)) if len(t) >= 2)
+
+
+def query_tokens(query: str) -> list[str]:
+    """Luker's query tokens (length ≥ 2; duplicates kept: they count in the denominator)."""
+    return [t for t in tokenize(query) if len(t) >= 2]
+
+
+def keyword_search(graph: Graph, query: str, types: frozenset[str] | None,
+                   k: int) -> list[tuple[Node, float]]:
+    """Token-overlap search over active nodes; ``(node, score)`` by score desc, store order ties."""
+    tokens = query_tokens(query)
+    wanted = frozenset(tokens)
+    denominator = max(1, len(tokens))
+    hits: list[tuple[Node, float]] = []
+    for node in nodes_in_store_order(graph):
+        if node.archived or is_recall_diagnostic(node):
+            continue
+        if types is not None and node.type.lower() not in types:
+            continue
+        corpus = graph.node_cache("kw", node.id, lambda n: _keyword_tokens(graph, n))
+        if wanted.isdisjoint(corpus):
+            continue
+        hits.append((node, len(wanted & corpus) / denominator))
+    hits.sort(key=lambda hit: -hit[1])
+    return hits[:k]
+
+
+def _name_haystack(graph: Graph, node: Node) -> str:
+    parts = [node.title.lower()]
+    spec = graph.schema.get(node.type.lower())
+    if spec is not None:
+        for column in spec.primary_key:
+            value = node.fields.get(column)
+            if value:
+                parts.append(js_string(value).lower())
+    return "\x00".join(parts)
+
+
+def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> list[Node]:
+    """Active nodes whose title or primary-key columns contain ``query`` (any case), timeline order."""
+    needle = query.strip().lower().replace("\x00", "")
+    if not needle:
+        return []
+    out = []
+    for node_id in graph.timeline_ids():
+        node = graph.nodes[node_id]
+        if node.archived or is_recall_diagnostic(node):
+            continue
+        if types is not None and node.type.lower() not in types:
+            continue
+        if needle in graph.node_cache("name", node_id, lambda n: _name_haystack(graph, n)):
+            out.append(node)
+    return out
+
+
+def lexical_text(node: Node) -> str:
+    """The legacy external API's match text: title + the lexical fields, space-joined."""
+    values = [node.title, *(node.fields.get(f) for f in LEXICAL_FIELDS)]
+    return " ".join(t for t in (js_string(v) for v in values if v is not None) if t)
+
+
+def lexical_matches(graph: Graph, query: str, exclude: frozenset[str]) -> Iterable[Node]:
+    """Nodes in store order whose lexical text contains ``query`` (lower-cased, not trimmed)."""
+    needle = query.lower()
+    for node in nodes_in_store_order(graph):
+        if node.archived or node.id in exclude:
+            continue
+        text = graph.node_cache("lexical", node.id, lambda n: lexical_text(n).lower())
+        if text and needle in text:
+            yield node
+
+
+def substring_scan(graph: Graph, query: str, ids: Iterable[str] | None = None) -> list[str]:
+    """Ids (timeline order) whose title or any field value contains ``query``, any script or case."""
+    needle = query.strip().lower()
+    if not needle:
+        return []
+    pool = graph.timeline_ids() if ids is None else ids
+    return [i for i in pool
+            if needle in graph.node_cache("search", i, node_search_text)]

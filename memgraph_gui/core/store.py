@@ -1,0 +1,374 @@
+"""``MemoryStore``: one chat memory in one SQLite file, mirrored in memory for fast reads.
+
+Threading: every public method may be called from any thread; one re-entrant lock serialises use
+of the connection and the in-memory graph. Subscribers are called after the lock is released, on
+the thread that committed (or on the watcher thread for other processes' commits).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memgraph_gui.core import rows
+from memgraph_gui.core.changelog import apply_image, build_changeset
+from memgraph_gui.core.changes import ChangeSet, OpKind
+from memgraph_gui.core.errors import MemgraphError
+from memgraph_gui.core.graph import Graph
+from memgraph_gui.core.images import Change, loads
+from memgraph_gui.core.sqlschema import APPLICATION_ID, migrate
+from memgraph_gui.core.tx import Tx
+
+if TYPE_CHECKING:
+    from memgraph_gui.core.history import History
+    from memgraph_gui.core.read_api import ReadApi
+    from memgraph_gui.core.write_api import WriteApi
+
+log = logging.getLogger(__name__)
+Subscriber = Callable[[ChangeSet], None]
+
+
+def default_origin() -> str:
+    """``program:pid`` — who made a batch, as recorded in the change log."""
+    return f"{Path(sys.argv[0] or 'python').name}:{os.getpid()}"
+
+
+class MemoryStore:
+    """A chat memory store. Open with :meth:`open`; ``":memory:"`` gives a private in-memory one."""
+
+    def __init__(self, conn: sqlite3.Connection, path: str, origin: str) -> None:
+        self._conn = conn
+        self.path = path
+        self.origin = origin
+        self.lock = threading.RLock()
+        self._subscribers: list[Subscriber] = []
+        self._closed = False
+        self._watcher: threading.Thread | None = None
+        self._watch_stop = threading.Event()
+        self._graph = rows.load_graph(conn)
+        self._data_version = self._pragma("data_version")
+        self._last_seq = self._max_change_seq()
+        self._generation = self._read_generation()
+
+    # -- opening ---------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | os.PathLike[str] = ":memory:", *, create: bool = True,
+             origin: str | None = None) -> MemoryStore:
+        """Open (or create) a store. New stores get Luker's default schema.
+
+        Raises ``MemgraphError('MEMORY_STORE_MISSING')`` when the file is absent and ``create`` is
+        False, and ``MemgraphError('STORE_UNREADABLE')`` for a file that is not a memgraph store.
+        """
+        path = str(path)
+        if path != ":memory:" and not create and not Path(path).exists():
+            raise MemgraphError("MEMORY_STORE_MISSING", f"no memory store at {path}")
+        try:
+            conn = _connect(path)
+            fresh = conn.execute("PRAGMA user_version").fetchone()[0] == 0
+            _check_foreign(conn, path)
+            migrate(conn)
+        except (sqlite3.DatabaseError, ValueError) as exc:
+            raise MemgraphError("STORE_UNREADABLE", f"{path}: {exc}") from exc
+        store = cls(conn, path, origin or default_origin())
+        if fresh:
+            store._install_defaults()
+        return store
+
+    def _install_defaults(self) -> None:
+        from memgraph_gui.core.default_schema import default_schema
+
+        with self.transaction(OpKind.LOAD, "New store", log_history=False) as tx:
+            tx.set_meta("schema", default_schema())
+            for key in ("nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo",
+                        "sourceMessageCount"):
+                tx.set_meta(key, 0)
+
+    # -- APIs ------------------------------------------------------------------------------------
+    def read_api(self) -> ReadApi:
+        """The seed's Read API (layers A-D) over this store."""
+        from memgraph_gui.core.read_api import ReadApi
+
+        return ReadApi(self)
+
+    def write_api(self, on_commit: Callable[[Any], Any] | None = None) -> WriteApi:
+        """The seed's Write API; ``on_commit(store)`` runs after each successful mutation."""
+        from memgraph_gui.core.write_api import WriteApi
+
+        return WriteApi(self, on_commit=on_commit)
+
+    @property
+    def history(self) -> History:
+        """Undo/redo over the change log (survives reopening the file)."""
+        from memgraph_gui.core.history import History
+
+        return History(self)
+
+    # -- reading ---------------------------------------------------------------------------------
+    @contextmanager
+    def reading(self) -> Iterator[Graph]:
+        """Hold the lock and yield the graph, first catching up with other processes' commits."""
+        self._check_open()
+        pending: list[ChangeSet] = []
+        with self.lock:
+            pending = self._sync_locked()
+            yield self._graph
+        self._notify(pending)
+
+    @property
+    def graph(self) -> Graph:
+        """The in-memory graph as of now (synced). Hold ``lock`` while iterating it."""
+        with self.reading() as graph:
+            return graph
+
+    def sync(self) -> list[ChangeSet]:
+        """Apply commits made by other processes; returns (and publishes) their ChangeSets."""
+        self._check_open()
+        with self.lock:
+            pending = self._sync_locked()
+        self._notify(pending)
+        return pending
+
+    def _sync_locked(self) -> list[ChangeSet]:
+        version = self._pragma("data_version")
+        if version == self._data_version:
+            return []
+        self._data_version = version
+        return self._catch_up()
+
+    def _catch_up(self) -> list[ChangeSet]:
+        """Bring the graph up to the file: a full reload after a bulk load, else replay the log."""
+        generation = self._read_generation()
+        if generation != self._generation:
+            self._generation = generation
+            self._graph = rows.load_graph(self._conn)
+            self._last_seq = self._max_change_seq()
+            return [ChangeSet(op=OpKind.LOAD, label="Reload", reloaded=True, external=True)]
+        cur = self._conn.execute(
+            "SELECT c.seq, c.batch, c.kind, c.key, c.after, b.op, b.label, b.origin "
+            "FROM changes c JOIN batches b ON b.id = c.batch WHERE c.seq > ? ORDER BY c.seq",
+            (self._last_seq,))
+        return self._replay(cur.fetchall())
+
+    def _replay(self, log_rows: list[tuple[Any, ...]]) -> list[ChangeSet]:
+        out: list[ChangeSet] = []
+        batch: list[Change] = []
+        for index, (seq, batch_id, kind, key, after, op, label, origin) in enumerate(log_rows):
+            from memgraph_gui.core.changelog import current_image
+
+            image = loads(after)
+            batch.append(Change(kind, key, current_image(self._graph, kind, key), image))
+            apply_image(self._graph, kind, key, image)
+            self._last_seq = seq
+            last = index + 1 == len(log_rows) or log_rows[index + 1][1] != batch_id
+            if last:
+                self._graph.bump()
+                out.append(build_changeset(batch, op=_op(op), label=label, origin=origin,
+                                           batch_id=batch_id, external=True))
+                batch = []
+        return out
+
+    # -- writing ---------------------------------------------------------------------------------
+    @contextmanager
+    def transaction(self, op: OpKind, label: str, *, origin: str | None = None,
+                    log_history: bool = True, kind: str = "do",
+                    target: int | None = None) -> Iterator[Tx]:
+        """One write batch: ``BEGIN IMMEDIATE``, stage through the yielded ``Tx``, commit.
+
+        All-or-nothing: an exception rolls the file and the graph back untouched. After commit
+        ``tx.changeset`` holds the ChangeSet, which subscribers also receive. Not re-entrant.
+        """
+        self._check_open()
+        pending: list[ChangeSet] = []
+        with self.lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                pending = self._catch_up()
+                tx = Tx(self._graph, self._max_ord("nodes") + 1, self._max_ord("edges") + 1)
+                yield tx
+                changes = tx.collect()
+                batch_id = self._write_batch(tx, changes, op, label, origin or self.origin,
+                                             log_history, kind, target)
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                self._notify(pending)
+                raise
+            self._data_version = self._pragma("data_version")
+            tx.changeset = self._apply_committed(tx, changes, op, label, origin, batch_id)
+        self._notify([*pending, tx.changeset] if changes else pending)
+
+    def _write_batch(self, tx: Tx, changes: list[Change], op: OpKind, label: str, origin: str,
+                     log_history: bool, kind: str, target: int | None) -> int:
+        if not changes:
+            return 0
+        status = "active" if kind == "do" and log_history else ("none" if kind == "do" else kind)
+        if kind == "do" and log_history:
+            self._conn.execute("UPDATE batches SET status='dead' WHERE status='undone'")
+        cur = self._conn.execute(
+            "INSERT INTO batches(kind, op, label, origin, ts, target, status) "
+            "VALUES (?,?,?,?,?,?,?)", (kind, str(op), label, origin, time.time(), target, status))
+        batch_id = int(cur.lastrowid or 0)
+        node_rows, edge_rows, meta = rows.changed_rows(changes)
+        rows.write_changes(self._conn, batch_id, changes, node_rows, edge_rows, meta)
+        return batch_id
+
+    def _apply_committed(self, tx: Tx, changes: list[Change], op: OpKind, label: str,
+                         origin: str | None, batch_id: int) -> ChangeSet:
+        for ch in changes:
+            apply_image(self._graph, ch.kind, ch.key, ch.after)
+        if changes:
+            self._graph.bump()
+            self._last_seq = self._max_change_seq()
+        return build_changeset(changes, op=op, label=label, origin=origin or self.origin,
+                               batch_id=batch_id)
+
+    def replace_all(self, nodes: list[Any], edges: list[Any], meta: dict[str, Any]) -> ChangeSet:
+        """Bulk-load a whole graph (import, demo): replaces everything and clears the history.
+
+        ``nodes``/``edges`` are ``Node``/``Edge`` objects (``ord`` is assigned here). One
+        transaction; other processes see it as a reload. Not undoable.
+        """
+        from memgraph_gui.core.bulk import bulk_replace
+
+        self._check_open()
+        with self.lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                bulk_replace(self._conn, nodes, edges, meta)
+                self._generation = self._read_generation()
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._graph = rows.load_graph(self._conn)
+            self._data_version = self._pragma("data_version")
+            self._last_seq = self._max_change_seq()
+        changeset = ChangeSet(op=OpKind.LOAD, label="Load", reloaded=True)
+        self._notify([changeset])
+        return changeset
+
+    # -- subscriptions ---------------------------------------------------------------------------
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(changeset)`` after every commit seen; returns an idempotent unsubscribe."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def _notify(self, changesets: list[ChangeSet]) -> None:
+        for changeset in changesets:
+            for callback in list(self._subscribers):
+                try:
+                    callback(changeset)
+                except Exception:  # a failing listener must not stop the others
+                    log.warning("memgraph subscriber %r failed", callback, exc_info=True)
+
+    def start_watcher(self, interval: float = 0.05) -> None:
+        """Poll for other processes' commits every ``interval`` s on a daemon thread."""
+        if self._watcher is not None or self.path == ":memory:":
+            return
+        self._watch_stop.clear()
+        self._watcher = threading.Thread(target=self._watch, args=(interval,),
+                                         name="memgraph-watcher", daemon=True)
+        self._watcher.start()
+
+    def stop_watcher(self) -> None:
+        """Stop the polling thread (idempotent)."""
+        self._watch_stop.set()
+        if self._watcher is not None:
+            self._watcher.join(timeout=2)
+            self._watcher = None
+
+    def _watch(self, interval: float) -> None:
+        while not self._watch_stop.wait(interval):
+            try:
+                self.sync()
+            except Exception:
+                log.warning("memgraph watcher: sync failed", exc_info=True)
+
+    # -- housekeeping ----------------------------------------------------------------------------
+    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every graph table's rows (nodes, edges, meta) in a stable order."""
+        with self.lock:
+            return rows.dump_tables(self._conn)
+
+    def execute_read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Run a read-only query on the store's connection (history, FTS, diagnostics)."""
+        with self.lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    def execute_write(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        """Run one statement inside the current transaction (history bookkeeping only)."""
+        with self.lock:
+            self._conn.execute(sql, params)
+
+    def close(self) -> None:
+        """Stop the watcher and close the file (idempotent)."""
+        self.stop_watcher()
+        with self.lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise MemgraphError("MEMORY_STORE_MISSING", "the memory store is closed")
+
+    def _pragma(self, name: str) -> int:
+        return int(self._conn.execute(f"PRAGMA {name}").fetchone()[0])
+
+    def _max_change_seq(self) -> int:
+        return int(self._conn.execute("SELECT coalesce(max(seq), 0) FROM changes").fetchone()[0])
+
+    def _max_ord(self, table: str) -> int:
+        return int(self._conn.execute(f"SELECT coalesce(max(ord), 0) FROM {table}").fetchone()[0])
+
+    def _read_generation(self) -> str:
+        row = self._conn.execute("SELECT value FROM store_info WHERE key='generation'").fetchone()
+        return str(row[0]) if row else "0"
+
+    def __enter__(self) -> MemoryStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _op(value: str) -> OpKind:
+    try:
+        return OpKind(value)
+    except ValueError:
+        return OpKind.EXTERNAL
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10.0)
+    conn.execute("PRAGMA busy_timeout = 10000")
+    if path != ":memory:":
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def _check_foreign(conn: sqlite3.Connection, path: str) -> None:
+    """Refuse a SQLite file that is some other program's database."""
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]
+    if app_id not in (0, APPLICATION_ID) or (app_id == 0 and tables):
+        raise ValueError("not a memgraph store (it is another SQLite database)")
