@@ -9,12 +9,26 @@ from typing import Any
 EMPTY_MAPPING: Mapping[str, Any] = MappingProxyType({})
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def freeze(value: Any) -> Any:
     """Return ``value`` with lists as tuples and dicts as read-only mappings, recursively."""
-    if isinstance(value, (list, tuple)):
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        if all(type(v) in _SCALARS for v in value.values()):
+            return MappingProxyType(value)
+        return MappingProxyType({str(k): freeze(v) for k, v in value.items()})
+    if kind is list or kind is tuple:
+        if all(type(v) in _SCALARS for v in value):
+            return tuple(value)
         return tuple(freeze(v) for v in value)
     if isinstance(value, Mapping):
         return MappingProxyType({str(k): freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
     return value
 
 
@@ -27,3 +41,51 @@ def thaw(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: thaw(v) for k, v in value.items()}
     return value
+
+
+class LazyFields(Mapping[str, Any]):
+    """A read-only mapping parsed from JSON text on first use (keeps opening a big store fast)."""
+
+    __slots__ = ("_data", "_text")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._data: Mapping[str, Any] | None = None
+
+    def _load(self) -> Mapping[str, Any]:
+        data = self._data
+        if data is None:
+            import json
+
+            data = self._data = freeze(json.loads(self._text))
+        return data
+
+    @property
+    def text(self) -> str:
+        """The JSON text this mapping was read from."""
+        return self._text
+
+    def __getitem__(self, key: str) -> Any:
+        return self._load()[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._load()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._load().get(key, default)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return dict(self._load()) == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LazyFields({dict(self._load())!r})"

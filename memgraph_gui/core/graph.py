@@ -24,8 +24,8 @@ class Graph:
     def __init__(self) -> None:
         self.nodes: dict[str, Node] = {}
         self.edges: dict[EdgeKey, Edge] = {}
-        self.out_keys: dict[str, dict[EdgeKey, None]] = {}
-        self.in_keys: dict[str, dict[EdgeKey, None]] = {}
+        self.out_keys: dict[str, list[EdgeKey]] = {}
+        self.in_keys: dict[str, list[EdgeKey]] = {}
         self.meta: dict[str, Any] = {}
         self.version = 0
         self._schema: Schema | None = None
@@ -49,16 +49,17 @@ class Graph:
 
     def put_edge(self, edge: Edge) -> None:
         key = edge.key
+        if key not in self.edges:
+            self.out_keys.setdefault(edge.from_id, []).append(key)
+            self.in_keys.setdefault(edge.to_id, []).append(key)
         self.edges[key] = edge
-        self.out_keys.setdefault(edge.from_id, {})[key] = None
-        self.in_keys.setdefault(edge.to_id, {})[key] = None
         self._derived.clear()
 
     def drop_edge(self, key: EdgeKey) -> None:
         if self.edges.pop(key, None) is None:
             return
-        self.out_keys.get(key[0], {}).pop(key, None)
-        self.in_keys.get(key[2], {}).pop(key, None)
+        self.out_keys[key[0]].remove(key)
+        self.in_keys[key[2]].remove(key)
         self._derived.clear()
 
     def set_meta(self, key: str, value: Any) -> None:

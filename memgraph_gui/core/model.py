@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NewType
+from typing import Any, NamedTuple, NewType
 
-from memgraph_gui.core.freeze import EMPTY_MAPPING, freeze, thaw
+from memgraph_gui.core.freeze import EMPTY_MAPPING, LazyFields, freeze, thaw
 
 NodeId = NewType("NodeId", str)
 EdgeKey = tuple[str, str, str]
@@ -86,18 +86,33 @@ class Node:
 
     def fields_json(self) -> str:
         """``fields`` as compact JSON text (the stored column)."""
+        if isinstance(self.fields, LazyFields):
+            return self.fields.text
+        if not self.fields:
+            return "{}"
         return json.dumps(thaw(self.fields), ensure_ascii=False, separators=(",", ":"))
 
 
-@dataclass(frozen=True, slots=True)
-class Edge:
+_NODE_FIELDS = ("id", "type", "level", "title", "seq_to", "fields", "parent_id", "children_ids",
+                "archived", "semantic_rollup", "semantic_depth", "floor_range", "superseded_by",
+                "ord")
+
+
+def evolve(node: Node, **changes: Any) -> Node:
+    """``dataclasses.replace`` for ``Node``, several times faster (used on bulk paths)."""
+    values = {name: getattr(node, name) for name in _NODE_FIELDS}
+    values.update(changes)
+    return Node(**values)
+
+
+class Edge(NamedTuple):
     """A directed relation ``from -> to`` of ``type``; ``(from, type, to)`` is unique."""
 
     from_id: str
     to_id: str
     type: str
     seq_to: int | None = None
-    ord: int = field(default=0, compare=False)
+    ord: int = 0
 
     @property
     def key(self) -> EdgeKey:

@@ -263,3 +263,15 @@ def _hop_neighbors(graph: Graph, node: Node, relations: frozenset[str],
         elif pe.to_id == node.id:
             out.append(pe.from_id)
     return out
+
+
+def always_inject_nodes(graph: Graph) -> list[Node]:
+    """Luker's ``collectAlwaysInjectNodes``: active nodes of always-inject types (hierarchical
+    types contribute their top rollups), in timeline order."""
+    kinds = {s.id.lower(): s for s in graph.schema.types if s.always_inject}
+    chosen: dict[str, Node] = {}
+    for node in candidate_pool(graph):
+        if node.type.lower() in kinds:
+            chosen[node.id] = node
+    timeline = {node_id: i for i, node_id in enumerate(graph.timeline_ids())}
+    return sorted(chosen.values(), key=lambda n: timeline[n.id])

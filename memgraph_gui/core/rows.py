@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-from memgraph_gui.core.freeze import freeze
+from memgraph_gui.core.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.graph import Graph
 from memgraph_gui.core.images import Change, dumps, edge_key_from_text
 from memgraph_gui.core.model import Edge, Node
@@ -15,27 +15,28 @@ from memgraph_gui.core.text import node_search_text
 
 NODE_UPSERT = (
     "INSERT INTO nodes(ord, id, type, level, title, seq_to, fields, parent_id, children_ids, "
-    "archived, semantic_rollup, semantic_depth, floor_range, superseded_by, search_text) "
-    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET ord=excluded.ord, "
+    "archived, semantic_rollup, semantic_depth, floor_start, floor_end, superseded_by, "
+    "search_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
+    "ord=excluded.ord, "
     "type=excluded.type, level=excluded.level, title=excluded.title, seq_to=excluded.seq_to, "
     "fields=excluded.fields, parent_id=excluded.parent_id, children_ids=excluded.children_ids, "
     "archived=excluded.archived, semantic_rollup=excluded.semantic_rollup, "
-    "semantic_depth=excluded.semantic_depth, floor_range=excluded.floor_range, "
+    "semantic_depth=excluded.semantic_depth, floor_start=excluded.floor_start, "
+    "floor_end=excluded.floor_end, "
     "superseded_by=excluded.superseded_by, search_text=excluded.search_text"
 )
 EDGE_UPSERT = "INSERT OR REPLACE INTO edges(ord, from_id, to_id, type, seq_to) VALUES (?,?,?,?,?)"
 _NODE_SELECT = (
     "SELECT ord, id, type, level, title, seq_to, fields, parent_id, children_ids, archived, "
-    "semantic_rollup, semantic_depth, floor_range, superseded_by FROM nodes ORDER BY ord"
+    "semantic_rollup, semantic_depth, floor_start, floor_end, superseded_by FROM nodes ORDER BY ord"
 )
 
 
 def node_row(node: Node) -> tuple[Any, ...]:
-    fr = None if node.floor_range is None else json.dumps(
-        {"start": node.floor_range[0], "end": node.floor_range[1]})
+    start, end = node.floor_range if node.floor_range is not None else (None, None)
     return (node.ord, node.id, node.type, node.level, node.title, node.seq_to, node.fields_json(),
             node.parent_id, json.dumps(list(node.children_ids), ensure_ascii=False),
-            int(node.archived), int(node.semantic_rollup), node.semantic_depth, fr,
+            int(node.archived), int(node.semantic_rollup), node.semantic_depth, start, end,
             node.superseded_by, node_search_text(node))
 
 
@@ -44,13 +45,12 @@ def edge_row(edge: Edge) -> tuple[Any, ...]:
 
 
 def _node_from_row(row: tuple[Any, ...]) -> Node:
-    fr = json.loads(row[12]) if row[12] else None
+    children = row[8]
     return Node(
-        id=row[1], type=row[2], level=row[3], title=row[4], seq_to=row[5],
-        fields=freeze(json.loads(row[6])), parent_id=row[7],
-        children_ids=tuple(json.loads(row[8])), archived=bool(row[9]),
-        semantic_rollup=bool(row[10]), semantic_depth=row[11],
-        floor_range=(fr["start"], fr["end"]) if fr else None, superseded_by=row[13], ord=row[0],
+        row[1], row[2], row[3], row[4], row[5],
+        EMPTY_MAPPING if row[6] == "{}" else LazyFields(row[6]), row[7],
+        () if children == "[]" else tuple(json.loads(children)), bool(row[9]), bool(row[10]),
+        row[11], None if row[12] is None else (row[12], row[13]), row[14], row[0],
     )
 
 
@@ -61,13 +61,19 @@ def load_graph(conn: sqlite3.Connection) -> Graph:
     for row in conn.execute(_NODE_SELECT):
         node = _node_from_row(row)
         nodes[node.id] = node
-    edges, out_keys, in_keys = graph.edges, graph.out_keys, graph.in_keys
-    for ord_, from_id, to_id, type_, seq_to in conn.execute(
-            "SELECT ord, from_id, to_id, type, seq_to FROM edges ORDER BY ord"):
-        key = (from_id, type_, to_id)
-        edges[key] = Edge(from_id, to_id, type_, seq_to, ord_)
-        out_keys.setdefault(from_id, {})[key] = None
-        in_keys.setdefault(to_id, {})[key] = None
+    rows = conn.execute("SELECT from_id, to_id, type, seq_to, ord FROM edges ORDER BY ord")
+    edges = graph.edges
+    edges.update(((e[0], e[2], e[1]), e) for e in map(Edge._make, rows))
+    out_keys, in_keys = graph.out_keys, graph.in_keys
+    for key in edges:
+        if key[0] in out_keys:
+            out_keys[key[0]].append(key)
+        else:
+            out_keys[key[0]] = [key]
+        if key[2] in in_keys:
+            in_keys[key[2]].append(key)
+        else:
+            in_keys[key[2]] = [key]
     for key, value in conn.execute("SELECT key, value FROM meta"):
         graph.meta[key] = json.loads(value)
     return graph

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from memgraph_gui.core.errors import ImportFormatError
@@ -82,11 +82,15 @@ class TypeSpec:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Schema:
     """An ordered list of node types."""
 
     types: tuple[TypeSpec, ...]
+    by_id: dict[str, TypeSpec] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_id", {spec.id: spec for spec in self.types})
 
     @staticmethod
     def from_json(items: Sequence[Mapping[str, Any]]) -> Schema:
@@ -94,10 +98,9 @@ class Schema:
         return Schema(tuple(TypeSpec(item) for item in items))
 
     def get(self, type_id: str) -> TypeSpec | None:
-        for spec in self.types:
-            if spec.id == type_id:
-                return spec
-        return None
+        """The type with this id (ids are lower-case), or None."""
+        return self.by_id.get(type_id)
+
 
     def to_json(self) -> list[dict[str, Any]]:
         """The full Luker type list (a deep copy)."""

@@ -11,8 +11,8 @@ SCHEMA_VERSION = 1
 APPLICATION_ID = 0x4D475048  # "MGPH": marks a file as a memgraph store
 
 NODE_COLUMNS = ("ord", "id", "type", "level", "title", "seq_to", "fields", "parent_id",
-                "children_ids", "archived", "semantic_rollup", "semantic_depth", "floor_range",
-                "superseded_by", "search_text")
+                "children_ids", "archived", "semantic_rollup", "semantic_depth", "floor_start",
+                "floor_end", "superseded_by", "search_text")
 EDGE_COLUMNS = ("ord", "from_id", "to_id", "type", "seq_to")
 
 
@@ -21,7 +21,7 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     db["nodes"].create(  # type: ignore[union-attr]
         {"ord": int, "id": str, "type": str, "level": str, "title": str, "seq_to": int,
          "fields": str, "parent_id": str, "children_ids": str, "archived": int,
-         "semantic_rollup": int, "semantic_depth": int, "floor_range": str,
+         "semantic_rollup": int, "semantic_depth": int, "floor_start": int, "floor_end": int,
          "superseded_by": str, "search_text": str},
         pk="ord", not_null={"id", "type", "level", "title", "seq_to", "fields", "parent_id",
                             "children_ids", "archived", "semantic_rollup", "semantic_depth"},

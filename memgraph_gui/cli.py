@@ -1,0 +1,208 @@
+"""``memgraph``: the store's JSON command line (on core only; no Qt)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from memgraph_gui.core.errors import MemgraphError
+from memgraph_gui.core.store import MemoryStore
+
+
+def _parser() -> argparse.ArgumentParser:
+    db = argparse.ArgumentParser(add_help=False)
+    db.add_argument("--db", default=argparse.SUPPRESS, help="the .memgraph store file")
+    parser = argparse.ArgumentParser(
+        prog="memgraph",
+        description="Read and write a memgraph store; speaks Luker's memory-graph API as JSON.")
+    parser.add_argument("--db", default=None, help="the .memgraph store file")
+    sub = parser.add_subparsers(dest="command", required=True)
+    call = sub.add_parser("call", parents=[db], help="run one API method (or JSON lines from -)")
+    call.add_argument("method", help="a seed method name (camelCase), or - to read JSON lines")
+    call.add_argument("args", nargs="?", default="[]", help="JSON array of positional arguments")
+    call.add_argument("--create", action="store_true", help="create the store if it is missing")
+    imp = sub.add_parser("import-luker", parents=[db], help="import a Luker memory-graph export")
+    imp.add_argument("file")
+    imp.add_argument("--schema", help="a Luker schema export (or a bare JSON array)")
+    imp.add_argument("--replace", action="store_true", help="replace a store that has nodes")
+    exp = sub.add_parser("export-luker", parents=[db], help="write a Luker memory-graph export")
+    exp.add_argument("out")
+    schema = sub.add_parser("schema", parents=[db], help="export or import the node-type schema")
+    schema.add_argument("action", choices=["export", "import"])
+    schema.add_argument("file")
+    schema.add_argument("--character", default="", help="export as a character-scoped schema")
+    demo = sub.add_parser("demo", parents=[db], help="write a generated demo memory")
+    demo.add_argument("--nodes", type=int, default=2000)
+    demo.add_argument("--seed", type=int, default=1)
+    for name, text in (("undo", "undo the newest step"), ("redo", "redo the last undone step"),
+                       ("history", "list the undo history"), ("info", "counts and counters"),
+                       ("watch", "print each change (ours or others') as a JSON line")):
+        sub.add_parser(name, parents=[db], help=text)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
+         stdout: TextIO | None = None) -> int:
+    """Run the CLI; returns the exit status (0 ok, 1 API error, 2 usage error)."""
+    out = stdout or sys.stdout
+    options = _parser().parse_args(argv)
+    if not options.db:
+        print("memgraph: --db FILE is required", file=sys.stderr)
+        return 2
+    try:
+        return _run(options, stdin or sys.stdin, out)
+    except MemgraphError as exc:
+        _emit(out, {"error": exc.to_json()})
+        return 1
+
+
+def _run(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from memgraph_gui.core import interop
+
+    command = options.command
+    if command == "call":
+        return _call(options, stdin, out)
+    if command == "demo":
+        return _demo(options, out)
+    create = command in ("import-luker", "schema") and (command == "import-luker"
+                                                        or options.action == "import")
+    with MemoryStore.open(options.db, create=create) as store:
+        if command == "import-luker":
+            interop.import_luker_file(store, options.file, schema_path=options.schema,
+                                      replace=options.replace)
+            _emit(out, _info(store))
+        elif command == "export-luker":
+            interop.export_luker_file(store, options.out)
+            _emit(out, {"written": str(Path(options.out).resolve())})
+        elif command == "schema":
+            _schema(store, options, out)
+        elif command == "watch":
+            return _watch(store, out)
+        else:
+            _simple(store, command, out)
+    return 0
+
+
+def _simple(store: MemoryStore, command: str, out: TextIO) -> None:
+    from memgraph_gui.core import jsonapi
+
+    if command == "info":
+        _emit(out, _info(store))
+    else:
+        _emit(out, jsonapi.call(store, command, []))
+
+
+def _schema(store: MemoryStore, options: argparse.Namespace, out: TextIO) -> None:
+    from memgraph_gui.core import interop
+    from memgraph_gui.core.safe_io import write_json_atomic
+
+    if options.action == "export":
+        write_json_atomic(options.file, interop.schema_document(store, character=options.character))
+        _emit(out, {"written": str(Path(options.file).resolve())})
+    else:
+        interop.import_schema_file(store, options.file)
+        _emit(out, {"types": [t["type"] for t in store.read_api().get_schema().to_json()["types"]]})
+
+
+def _demo(options: argparse.Namespace, out: TextIO) -> int:
+    from memgraph_gui.core.demo import load_demo
+
+    if options.nodes < 1:
+        raise MemgraphError("BAD_ARGS", "--nodes must be at least 1")
+    with MemoryStore.open(options.db) as store:
+        load_demo(store, options.nodes, options.seed)
+        _emit(out, _info(store))
+    return 0
+
+
+def _info(store: MemoryStore) -> dict[str, Any]:
+    with store.reading() as graph:
+        return {"db": store.path, "nodes": len(graph.nodes), "edges": len(graph.edges),
+                "archived": sum(1 for n in graph.nodes.values() if n.archived),
+                **{k: graph.meta.get(k, 0) for k in ("nodeSeq", "seqCounter")},
+                "undo": store.history.depth()[0]}
+
+
+def _call(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from memgraph_gui.core import jsonapi
+
+    store = _open_for_call(options.db, options.create)
+    try:
+        if options.method != "-":
+            arguments = _parse_json(options.args, "ARGS_JSON")
+            _emit(out, {"result": jsonapi.call(store, options.method, arguments)})
+            return 0
+        status = 0
+        for line in stdin:
+            if line.strip():
+                status |= _call_line(store, line, out)
+        return status
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _open_for_call(path: str, create: bool) -> MemoryStore | None:
+    try:
+        return MemoryStore.open(path, create=create)
+    except MemgraphError as exc:
+        if exc.code == "MEMORY_STORE_MISSING":
+            return None
+        raise
+
+
+def _call_line(store: MemoryStore | None, line: str, out: TextIO) -> int:
+    from memgraph_gui.core import jsonapi
+
+    try:
+        request = _parse_json(line, "request")
+        if not isinstance(request, dict) or not isinstance(request.get("call"), str):
+            raise MemgraphError("BAD_ARGS", 'each line must be {"call": METHOD, "args": [...]}')
+        _emit(out, {"result": jsonapi.call(store, request["call"], request.get("args", []))})
+        return 0
+    except MemgraphError as exc:
+        _emit(out, {"error": {"code": exc.code, "message": exc.message}})
+        return 1
+
+
+def _watch(store: MemoryStore, out: TextIO) -> int:
+    import threading
+
+    from memgraph_gui.core.views import to_jsonable
+
+    def show(changes: Any) -> None:
+        _emit(out, {"op": str(changes.op), "label": changes.label, "origin": changes.origin,
+                    "nodes": sorted(changes.nodes_added | changes.nodes_updated
+                                    | changes.nodes_removed),
+                    "edges": len(changes.edges_changed), "injection": changes.injection_changed,
+                    "state": to_jsonable(store.graph.injection) if changes.injection_changed
+                    else None})
+
+    store.subscribe(show)
+    store.start_watcher()
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+def _parse_json(text: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MemgraphError("BAD_ARGS", f"{what} is not valid JSON: {exc.msg} "
+                                        f"(line {exc.lineno}, column {exc.colno})") from exc
+
+
+def _emit(out: TextIO, data: Any) -> None:
+    out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    out.flush()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
