@@ -140,9 +140,10 @@ def _events(b: _Builder, count: int, chars: list[str], places: list[str],
     """One leaf event per turn, involving one or two characters, often at a location."""
     ids = []
     for turn in range(1, count + 1):
-        who = b.rng.sample(chars, 1 + (b.rng.random() < 0.3))
+        pair = b.rng.sample(chars, 2)
+        who = pair if b.rng.random() < 0.3 else pair[:1]
         where = b.rng.choice(places)
-        names = [b.nodes[c].title for c in who]
+        names = [b.nodes[c].title for c in pair]
         act_en, act_zh = b.rng.choice(ACTIONS)
         place = b.nodes[where].title
         summary = (f"时间：第{turn // 4 + 1}天；地点：{place}。{names[0]} {act_en} {names[-1]}"

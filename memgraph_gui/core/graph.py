@@ -125,7 +125,16 @@ class Graph:
             value = cache[node_id] = compute(self.nodes[node_id])
             return value
 
-    def derived(self, name: str, compute: Callable[[], T]) -> T:
+    def cached_values(self, name: str, compute: Callable[[Node], T]) -> dict[str, T]:
+        """The whole per-node cache ``name``, filling in nodes that have no value yet."""
+        cache = self._node_caches.setdefault(name, {})
+        if len(cache) != len(self.nodes):
+            for node_id, node in self.nodes.items():
+                if node_id not in cache:
+                    cache[node_id] = compute(node)
+        return cache
+
+    def derived(self, name: Any, compute: Callable[[], T]) -> T:
         """A whole-graph derived value memoised until the next node, edge or meta change."""
         try:
             return self._derived[name]  # type: ignore[no-any-return]

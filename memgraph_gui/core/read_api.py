@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from memgraph_gui.core import args, recall, search, topology
 from memgraph_gui.core.compaction import compaction_candidates
 from memgraph_gui.core.errors import MemgraphError, bad_args
+from memgraph_gui.core.freeze import freeze, thaw
 from memgraph_gui.core.injection import InjectionState
 from memgraph_gui.core.model import Edge, Node
 from memgraph_gui.core.read_briefs import BriefReader
@@ -34,10 +35,15 @@ log = logging.getLogger(__name__)
 
 
 class SchemaView:
-    """``getSchema()``'s result: the types in definition order."""
+    """``getSchema()``'s result: the types in definition order.
+
+    Holds a deep-frozen copy of the schema, so nothing reached through it can change the store's.
+    """
 
     def __init__(self, schema: Schema) -> None:
-        self.schema = schema
+        from memgraph_gui.core.schema import Schema, TypeSpec
+
+        self.schema = Schema(tuple(TypeSpec(freeze(thaw(spec.raw))) for spec in schema.types))
 
     @property
     def types(self) -> tuple[Any, ...]:

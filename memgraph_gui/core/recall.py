@@ -7,12 +7,17 @@ to the node) so that a brief costs well under a millisecond on a 50k-node store.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
 
 from memgraph_gui.core.collation import key_function
 from memgraph_gui.core.graph import Graph
 from memgraph_gui.core.model import Edge, Node
 from memgraph_gui.core.topology import (
+    Projected,
+    edges_in_order,
     is_recall_diagnostic,
     live_children,
     nearest_visible,
@@ -148,12 +153,69 @@ def _local_edges(graph: Graph, member_ids: Iterable[str]) -> list[Edge]:
     return sorted(edges.values(), key=lambda e: e.ord)
 
 
+_LOCAL_EDGE_LIMIT = 2_000
+
+
+@dataclass(slots=True)
+class _Tally:
+    """Edge-summary counts for one node under one visible set."""
+
+    degree: int = 0
+    by_relation: dict[tuple[str, str], int] = field(default_factory=dict)
+    neighbor_seq: dict[str, int] = field(default_factory=dict)
+
+    def add(self, graph: Graph, pe: Projected, node_id: str) -> None:
+        if pe.from_id == node_id:
+            other, direction = pe.to_id, "symmetric" if pe.symmetric else "out"
+        elif pe.to_id == node_id:
+            other, direction = pe.from_id, "symmetric" if pe.symmetric else "in"
+        else:
+            return
+        neighbor = graph.nodes.get(other)
+        if neighbor is None or neighbor.archived:
+            return
+        self.degree += pe.weight
+        self.neighbor_seq[other] = max(self.neighbor_seq.get(other, pe.seq), pe.seq)
+        key = (pe.type, direction)
+        self.by_relation[key] = self.by_relation.get(key, 0) + pe.weight
+
+
 def edge_summary(graph: Graph, node_id: str, visible: frozenset[str],
                  relation_types: frozenset[str] | None, limit: int) -> EdgeSummary:
-    """Luker's ``buildEdgeSummary`` for one node; a zero summary when it is not visible."""
+    """Luker's ``buildEdgeSummary`` for one node; a zero summary when it is not visible.
+
+    Small neighbourhoods are projected locally; a node standing for a big subtree (a top rollup)
+    is read from a whole-graph projection cached per visible set. Both give the same answer.
+    """
     node = graph.nodes.get(node_id)
     if node is None or node.archived or node_id not in visible:
         return EdgeSummary()
+    cached = graph.derived("tallies", OrderedDict).get((visible, relation_types))
+    edges = [] if cached is not None else _local_edges(graph, _members(graph, node, visible))
+    if cached is not None or len(edges) > _LOCAL_EDGE_LIMIT:
+        tally = _global_tallies(graph, visible, relation_types).get(node_id, _Tally())
+    else:
+        memo: dict[str, str] = {}
+
+        def lift(i: str) -> str:
+            if i not in memo:
+                memo[i] = nearest_visible(graph, i, visible)
+            return memo[i]
+
+        tally = _Tally()
+        for pe in project(graph, edges, visible, relation_types, False, lift):
+            tally.add(graph, pe, node_id)
+    return _summary(graph, tally.degree, tally.by_relation, tally.neighbor_seq, limit)
+
+
+def _global_tallies(graph: Graph, visible: frozenset[str],
+                    relation_types: frozenset[str] | None) -> dict[str, _Tally]:
+    """Tallies of every visible node from one projection of all edges (cached, 4 sets kept)."""
+    cache: OrderedDict[Any, dict[str, _Tally]] = graph.derived("tallies", OrderedDict)
+    key = (visible, relation_types)
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
     memo: dict[str, str] = {}
 
     def lift(i: str) -> str:
@@ -161,25 +223,14 @@ def edge_summary(graph: Graph, node_id: str, visible: frozenset[str],
             memo[i] = nearest_visible(graph, i, visible)
         return memo[i]
 
-    edges = _local_edges(graph, _members(graph, node, visible))
-    by_relation: dict[tuple[str, str], int] = {}
-    neighbor_seq: dict[str, int] = {}
-    degree = 0
-    for pe in project(graph, edges, visible, relation_types, False, lift):
-        if pe.from_id == node_id:
-            other, direction = pe.to_id, "symmetric" if pe.symmetric else "out"
-        elif pe.to_id == node_id:
-            other, direction = pe.from_id, "symmetric" if pe.symmetric else "in"
-        else:
-            continue
-        neighbor = graph.nodes.get(other)
-        if neighbor is None or neighbor.archived:
-            continue
-        degree += pe.weight
-        neighbor_seq[other] = max(neighbor_seq.get(other, pe.seq), pe.seq)
-        key = (pe.type, direction)
-        by_relation[key] = by_relation.get(key, 0) + pe.weight
-    return _summary(graph, degree, by_relation, neighbor_seq, limit)
+    tallies: dict[str, _Tally] = {}
+    for pe in project(graph, edges_in_order(graph), visible, relation_types, False, lift):
+        for end in (pe.from_id, pe.to_id):
+            tallies.setdefault(end, _Tally()).add(graph, pe, end)
+    cache[key] = tallies
+    while len(cache) > 4:
+        cache.popitem(last=False)
+    return tallies
 
 
 def _summary(graph: Graph, degree: int, by_relation: dict[tuple[str, str], int],

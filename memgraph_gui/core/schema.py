@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memgraph_gui.core.errors import ImportFormatError
+from memgraph_gui.core.freeze import thaw
 
 SCHEMA_FILE_TYPE = "luker-memory-graph-schema"
 COMPRESSION_MODES = ("none", "hierarchical", "flat")
@@ -104,7 +105,7 @@ class Schema:
 
     def to_json(self) -> list[dict[str, Any]]:
         """The full Luker type list (a deep copy)."""
-        return [copy.deepcopy(dict(spec.raw)) for spec in self.types]
+        return [thaw(spec.raw) for spec in self.types]
 
     def to_view_json(self) -> dict[str, Any]:
         """The seed's ``SchemaView``: ``{types: [SchemaSpecView, ...]}``."""

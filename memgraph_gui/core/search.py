@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from memgraph_gui.core.graph import Graph
+from memgraph_gui.core.keyword_index import KeywordIndex
 from memgraph_gui.core.model import Node
 from memgraph_gui.core.text import js_string, node_search_text, tokenize
 from memgraph_gui.core.topology import is_recall_diagnostic
@@ -37,24 +38,29 @@ def query_tokens(query: str) -> list[str]:
     return [t for t in tokenize(query) if len(t) >= 2]
 
 
+def _active(node: Node) -> bool:
+    return not node.archived and not is_recall_diagnostic(node)
+
+
+def _keyword_index(graph: Graph) -> KeywordIndex:
+    def build() -> KeywordIndex:
+        tokens = graph.cached_values("kw", lambda n: _keyword_tokens(graph, n))
+        pool = [n for n in nodes_in_store_order(graph) if _active(n)]
+        return KeywordIndex(pool, lambda n: tokens[n.id])
+
+    return graph.derived("kw_index", build)
+
+
 def keyword_search(graph: Graph, query: str, types: frozenset[str] | None,
                    k: int) -> list[tuple[Node, float]]:
-    """Token-overlap search over active nodes; ``(node, score)`` by score desc, store order ties."""
+    """Token-overlap search over active nodes; ``(node, score)`` by score desc, store order ties.
+
+    ``score`` = distinct query tokens the node has / query tokens (duplicates counted).
+    """
     tokens = query_tokens(query)
-    wanted = frozenset(tokens)
     denominator = max(1, len(tokens))
-    hits: list[tuple[Node, float]] = []
-    for node in nodes_in_store_order(graph):
-        if node.archived or is_recall_diagnostic(node):
-            continue
-        if types is not None and node.type.lower() not in types:
-            continue
-        corpus = graph.node_cache("kw", node.id, lambda n: _keyword_tokens(graph, n))
-        if wanted.isdisjoint(corpus):
-            continue
-        hits.append((node, len(wanted & corpus) / denominator))
-    hits.sort(key=lambda hit: -hit[1])
-    return hits[:k]
+    hits = _keyword_index(graph).top(frozenset(tokens), types, k)
+    return [(node, count / denominator) for node, count in hits]
 
 
 def _name_haystack(graph: Graph, node: Node) -> str:
@@ -73,16 +79,17 @@ def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> list
     needle = query.strip().lower().replace("\x00", "")
     if not needle:
         return []
-    out = []
-    for node_id in graph.timeline_ids():
-        node = graph.nodes[node_id]
-        if node.archived or is_recall_diagnostic(node):
-            continue
-        if types is not None and node.type.lower() not in types:
-            continue
-        if needle in graph.node_cache("name", node_id, lambda n: _name_haystack(graph, n)):
-            out.append(node)
-    return out
+
+    def build() -> list[tuple[Node, str, str]]:
+        hays = graph.cached_values("name", lambda n: _name_haystack(graph, n))
+        nodes = graph.nodes
+        return [(nodes[i], hays[i], nodes[i].type.lower()) for i in graph.timeline_ids()
+                if _active(nodes[i])]
+
+    pool = graph.derived("name_pool", build)
+    if types is None:
+        return [node for node, hay, _kind in pool if needle in hay]
+    return [node for node, hay, kind in pool if needle in hay and kind in types]
 
 
 def lexical_text(node: Node) -> str:
@@ -94,11 +101,14 @@ def lexical_text(node: Node) -> str:
 def lexical_matches(graph: Graph, query: str, exclude: frozenset[str]) -> Iterable[Node]:
     """Nodes in store order whose lexical text contains ``query`` (lower-cased, not trimmed)."""
     needle = query.lower()
-    for node in nodes_in_store_order(graph):
-        if node.archived or node.id in exclude:
-            continue
-        text = graph.node_cache("lexical", node.id, lambda n: lexical_text(n).lower())
-        if text and needle in text:
+
+    def build() -> list[tuple[Node, str]]:
+        texts = graph.cached_values("lexical", lambda n: lexical_text(n).lower())
+        return [(n, texts[n.id]) for n in nodes_in_store_order(graph)
+                if not n.archived and texts[n.id]]
+
+    for node, text in graph.derived("lexical_pool", build):
+        if needle in text and node.id not in exclude:
             yield node
 
 
@@ -107,6 +117,6 @@ def substring_scan(graph: Graph, query: str, ids: Iterable[str] | None = None) -
     needle = query.strip().lower()
     if not needle:
         return []
+    hays = graph.cached_values("search", node_search_text)
     pool = graph.timeline_ids() if ids is None else ids
-    return [i for i in pool
-            if needle in graph.node_cache("search", i, node_search_text)]
+    return [i for i in pool if needle in hays[i]]

@@ -1,0 +1,1 @@
+"""Qt without widgets: the application model, settings and workers."""

@@ -1,0 +1,1 @@
+"""Runtime package data (icons, styles) loaded through ``importlib.resources``."""

@@ -1,0 +1,1 @@
+"""Widgets; they talk only to ``memgraph_gui.app``."""

@@ -1,0 +1,125 @@
+"""The main window: timeline on the left, an overview of the memory on the right.
+
+(The full desk — graph view, inspector, compaction wizard — is built on this frame.)
+"""
+
+from __future__ import annotations
+
+import time
+
+from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.qt import (
+    QAction,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QKeySequence,
+    QLabel,
+    QMainWindow,
+    QSplitter,
+    QTableView,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    tr,
+)
+from memgraph_gui.core.changes import ChangeSet
+from memgraph_gui.views.timeline_model import TYPE_COLORS, TimelineTableModel
+
+
+class MainWindow(QMainWindow):
+    """Top-level window over one ``AppModel``."""
+
+    def __init__(self, app: AppModel) -> None:
+        super().__init__()
+        self._app = app
+        self.setWindowTitle(tr("memgraph — memory graph desk"))
+        self.timeline = TimelineTableModel(app)
+        self._list = QTableView()
+        self._list.setModel(self.timeline)
+        self._list.verticalHeader().setVisible(False)
+        self._list.verticalHeader().setDefaultSectionSize(22)
+        self._list.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self._list.setWordWrap(False)
+        header = self._list.horizontalHeader()
+        for column, width in ((0, 60), (1, 64), (2, 150), (3, 190)):
+            self._list.setColumnWidth(column, width)
+        header.setStretchLastSection(True)
+        self._list.scrollToBottom()
+        self._overview = QLabel()
+        self._overview.setTextFormat(Qt.TextFormat.PlainText)
+        self._overview.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self._counts = QFormLayout()
+        splitter = QSplitter()
+        splitter.addWidget(self._list)
+        splitter.addWidget(self._side_panel())
+        splitter.setSizes([860, 340])
+        self.setCentralWidget(splitter)
+        self._build_menus()
+        app.changes_applied.connect(self._on_changes_applied)
+        app.store_replaced.connect(self.refresh)
+        self.refresh()
+
+    def _side_panel(self) -> QWidget:
+        panel = QFrame()
+        layout = QVBoxLayout(panel)
+        heading = QLabel(tr("This memory"))
+        heading.setStyleSheet("font-weight: bold; font-size: 14pt;")
+        layout.addWidget(heading)
+        layout.addLayout(self._counts)
+        legend = QLabel(tr("◆ always injected   ★ picked by recall for the next prompt\n"
+                           "Grey italic rows are archived."))
+        legend.setTextFormat(Qt.TextFormat.PlainText)
+        legend.setWordWrap(True)
+        layout.addWidget(legend)
+        layout.addWidget(self._overview)
+        layout.addStretch(1)
+        return panel
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu(tr("&File"))
+        open_action = QAction(tr("&Open…"), self)
+        open_action.setShortcut(QKeySequence.StandardKey.Open)
+        open_action.triggered.connect(self._open_file)
+        file_menu.addAction(open_action)
+        quit_action = QAction(tr("&Quit"), self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
+
+    def refresh(self) -> None:
+        """Recompute the overview and status bar from the model."""
+        summary = self._app.summary()
+        while self._counts.rowCount():
+            self._counts.removeRow(0)
+        for type_id, count in summary.by_type:
+            label = QLabel(type_id)
+            label.setStyleSheet(f"color: {TYPE_COLORS.get(type_id, '#444444')};")
+            self._counts.addRow(label, QLabel(f"{count:,}"))
+        state = summary.injection
+        self._counts.addRow(QLabel(tr("edges")), QLabel(f"{summary.edges:,}"))
+        self._counts.addRow(QLabel(tr("archived")), QLabel(f"{summary.archived:,}"))
+        self._overview.setText(
+            tr("Injected into the next prompt: {a} always, {r} by recall.\n"
+               "Visible to recall: {v} nodes.\nUndo steps: {u}.")
+            .format(a=len(state.always_inject_ids), r=len(state.recall_selected_ids),
+                    v=len(state.visible_ids), u=summary.undo_steps))
+        external = self._app.last_external_change
+        when = time.strftime("%H:%M:%S", time.localtime(external)) if external else tr("none")
+        self.statusBar().showMessage(
+            tr("{path}  ·  {n} nodes, {e} edges  ·  injected {i}  ·  last external change {t}")
+            .format(path=summary.path, n=f"{summary.nodes:,}", e=f"{summary.edges:,}",
+                    i=len(state.injected_ids), t=when))
+
+    def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
+        self.refresh()
+
+    def _open_file(self) -> None:
+        from memgraph_gui.app.session import open_store_or_explain
+
+        path, _ = QFileDialog.getOpenFileName(self, tr("Open memory"), "",
+                                              tr("Memory stores (*.memgraph);;All files (*)"))
+        if path:
+            store = open_store_or_explain(path, self)
+            if store is not None:
+                self._app.replace_store(store)

@@ -1,0 +1,69 @@
+"""The architecture's import rules: core never imports Qt, pyqtgraph, app or views;
+views never touch sqlite3 and app never imports views."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "memgraph_gui"
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def _offenders(folder: str, banned: tuple[str, ...]) -> dict[str, set[str]]:
+    out = {}
+    for path in (PACKAGE / folder).rglob("*.py"):
+        bad = {n for n in _imports(path) if n.split(".")[0] in banned or n.startswith(banned)}
+        if bad:
+            out[str(path.relative_to(PACKAGE))] = bad
+    return out
+
+
+def test_core_imports_no_qt_pyqtgraph_app_or_views() -> None:
+    assert _offenders("core", ("PySide6", "pyqtgraph", "memgraph_gui.app",
+                               "memgraph_gui.views")) == {}
+
+
+def test_views_never_open_sqlite_and_app_never_imports_views() -> None:
+    assert _offenders("views", ("sqlite3", "sqlite_utils")) == {}
+    assert _offenders("app", ("memgraph_gui.views",)) == {}
+
+
+def test_the_check_itself_catches_a_qt_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("from PySide6.QtCore import QObject\nimport memgraph_gui.views.x\n")
+    assert {"PySide6.QtCore", "memgraph_gui.views.x"} <= _imports(bad)
+
+
+def test_core_loads_without_qt_in_a_fresh_interpreter() -> None:
+    code = ("import sys, memgraph_gui.core as c, memgraph_gui.cli;"
+            "from memgraph_gui.core import MemoryStore, open_session, external;"
+            "s = MemoryStore.open(':memory:'); s.read_api().list_nodes();"
+            "bad = [m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))];"
+            "print(bad); sys.exit(1 if bad else 0)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_import_linter_contracts_hold() -> None:
+    linter = Path(sys.executable).with_name("lint-imports")
+    if not linter.exists():
+        import pytest
+
+        pytest.skip("import-linter is not installed")
+    result = subprocess.run([str(linter)], capture_output=True, text=True, timeout=120,
+                            cwd=PACKAGE.parent)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,84 @@
+"""The minimal main window over a real store (offscreen)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+
+def _window(qtbot, path: Path):  # type: ignore[no-untyped-def]
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.main_window import MainWindow
+
+    app = AppModel(MemoryStore.open(path))
+    window = MainWindow(app)
+    qtbot.addWidget(window)
+    return app, window
+
+
+def test_window_lists_every_node_and_counts(qtbot, demo_template: Path, tmp_path: Path) -> None:
+    import shutil
+
+    path = tmp_path / "d.memgraph"
+    shutil.copy(demo_template, path)
+    app, window = _window(qtbot, path)
+    assert window.timeline.rowCount() == 600
+    assert "600 nodes" in window.statusBar().currentMessage()
+    first = window.timeline.index(0, 3).data()
+    assert isinstance(first, str) and first
+    app.close()
+
+
+def test_external_process_write_shows_up(qtbot, tmp_path: Path) -> None:
+    from memgraph_gui.core import MemoryStore
+
+    path = tmp_path / "x.memgraph"
+    MemoryStore.open(path).close()
+    app, window = _window(qtbot, path)
+    assert window.timeline.rowCount() == 0
+    with qtbot.waitSignal(app.changes_applied, timeout=5000):
+        subprocess.run([sys.executable, "-m", "memgraph_gui.cli", "--db", str(path), "call",
+                        "createNode", '[{"type": "character_sheet", "title": "Eileen"}]'],
+                       check=True, capture_output=True, timeout=60)
+    qtbot.waitUntil(lambda: window.timeline.rowCount() == 1, timeout=5000)
+    assert window.timeline.index(0, 3).data() == "Eileen"
+    assert "last external change none" not in window.statusBar().currentMessage()
+    app.close()
+
+
+def test_node_text_is_plain_text(qtbot, tmp_path: Path) -> None:
+    from memgraph_gui.core import MemoryStore
+
+    path = tmp_path / "h.memgraph"
+    with MemoryStore.open(path) as s:
+        s.write_api().create_node(type="character_sheet", title="<b>bold</b><img src=x>")
+    app, window = _window(qtbot, path)
+    assert window.timeline.index(0, 3).data() == "<b>bold</b><img src=x>"
+    app.close()
+
+
+def test_screenshot_command_writes_a_png(tmp_path: Path, demo_template: Path) -> None:
+    out = tmp_path / "shot.png"
+    result = subprocess.run([sys.executable, "-m", "memgraph_gui", "--screenshot", str(out),
+                             str(demo_template)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_corrupt_file_is_explained_and_the_demo_opens(tmp_path: Path, monkeypatch) -> None:
+    bad = tmp_path / "bad.memgraph"
+    bad.write_bytes(b"this is not sqlite" * 100)
+    out = tmp_path / "shot.png"
+    env_home = tmp_path / "home"
+    result = subprocess.run([sys.executable, "-m", "memgraph_gui", "--screenshot", str(out),
+                             str(bad)], capture_output=True, text=True, timeout=120,
+                            env={**__import__("os").environ, "XDG_DATA_HOME": str(env_home)})
+    assert result.returncode == 0
+    assert "could not be opened" in result.stderr
+    assert out.exists()
