@@ -11,8 +11,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Build the QApplication, the AppModel and the main window; run or take a screenshot."""
     parser = argparse.ArgumentParser(prog="memgraph-gui")
     parser.add_argument("file", nargs="?", help="a .memgraph store (default: the bundled demo)")
-    parser.add_argument("--screenshot", metavar="OUT.png",
-                        help="render the window offscreen to a PNG and exit")
+    parser.add_argument(
+        "--screenshot", metavar="OUT.png", help="render the window offscreen to a PNG and exit"
+    )
     options = parser.parse_args(argv)
     if options.screenshot:
         import os

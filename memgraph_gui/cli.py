@@ -18,7 +18,8 @@ def _parser() -> argparse.ArgumentParser:
     db.add_argument("--db", default=argparse.SUPPRESS, help="the .memgraph store file")
     parser = argparse.ArgumentParser(
         prog="memgraph",
-        description="Read and write a memgraph store; speaks Luker's memory-graph API as JSON.")
+        description="Read and write a memgraph store; speaks Luker's memory-graph API as JSON.",
+    )
     parser.add_argument("--db", default=None, help="the .memgraph store file")
     sub = parser.add_subparsers(dest="command", required=True)
     call = sub.add_parser("call", parents=[db], help="run one API method (or JSON lines from -)")
@@ -38,15 +39,20 @@ def _parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", parents=[db], help="write a generated demo memory")
     demo.add_argument("--nodes", type=int, default=2000)
     demo.add_argument("--seed", type=int, default=1)
-    for name, text in (("undo", "undo the newest step"), ("redo", "redo the last undone step"),
-                       ("history", "list the undo history"), ("info", "counts and counters"),
-                       ("watch", "print each change (ours or others') as a JSON line")):
+    for name, text in (
+        ("undo", "undo the newest step"),
+        ("redo", "redo the last undone step"),
+        ("history", "list the undo history"),
+        ("info", "counts and counters"),
+        ("watch", "print each change (ours or others') as a JSON line"),
+    ):
         sub.add_parser(name, parents=[db], help=text)
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
-         stdout: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
     """Run the CLI; returns the exit status (0 ok, 1 API error, 2 usage error)."""
     out = stdout or sys.stdout
     options = _parser().parse_args(argv)
@@ -68,12 +74,13 @@ def _run(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         return _call(options, stdin, out)
     if command == "demo":
         return _demo(options, out)
-    create = command in ("import-luker", "schema") and (command == "import-luker"
-                                                        or options.action == "import")
+    prepared = None
+    if command == "import-luker":  # validate the whole input before touching the store
+        prepared = interop.prepare_import_files(options.file, options.schema)
+    create = command == "import-luker" or (command == "schema" and options.action == "import")
     with MemoryStore.open(options.db, create=create) as store:
-        if command == "import-luker":
-            interop.import_luker_file(store, options.file, schema_path=options.schema,
-                                      replace=options.replace)
+        if prepared is not None:
+            interop.install_import(store, prepared, replace=options.replace)
             _emit(out, _info(store))
         elif command == "export-luker":
             interop.export_luker_file(store, options.out)
@@ -121,10 +128,14 @@ def _demo(options: argparse.Namespace, out: TextIO) -> int:
 
 def _info(store: MemoryStore) -> dict[str, Any]:
     with store.reading() as graph:
-        return {"db": store.path, "nodes": len(graph.nodes), "edges": len(graph.edges),
-                "archived": sum(1 for n in graph.nodes.values() if n.archived),
-                **{k: graph.meta.get(k, 0) for k in ("nodeSeq", "seqCounter")},
-                "undo": store.history.depth()[0]}
+        return {
+            "db": store.path,
+            "nodes": len(graph.nodes),
+            "edges": len(graph.edges),
+            "archived": sum(1 for n in graph.nodes.values() if n.archived),
+            **{k: graph.meta.get(k, 0) for k in ("nodeSeq", "seqCounter")},
+            "undo": store.history.depth()[0],
+        }
 
 
 def _call(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -175,12 +186,20 @@ def _watch(store: MemoryStore, out: TextIO) -> int:
     from memgraph_gui.core.views import to_jsonable
 
     def show(changes: Any) -> None:
-        _emit(out, {"op": str(changes.op), "label": changes.label, "origin": changes.origin,
-                    "nodes": sorted(changes.nodes_added | changes.nodes_updated
-                                    | changes.nodes_removed),
-                    "edges": len(changes.edges_changed), "injection": changes.injection_changed,
-                    "state": to_jsonable(store.graph.injection) if changes.injection_changed
-                    else None})
+        _emit(
+            out,
+            {
+                "op": str(changes.op),
+                "label": changes.label,
+                "origin": changes.origin,
+                "nodes": sorted(
+                    changes.nodes_added | changes.nodes_updated | changes.nodes_removed
+                ),
+                "edges": len(changes.edges_changed),
+                "injection": changes.injection_changed,
+                "state": to_jsonable(store.graph.injection) if changes.injection_changed else None,
+            },
+        )
 
     store.subscribe(show)
     store.start_watcher()
@@ -195,8 +214,10 @@ def _parse_json(text: str, what: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise MemgraphError("BAD_ARGS", f"{what} is not valid JSON: {exc.msg} "
-                                        f"(line {exc.lineno}, column {exc.colno})") from exc
+        raise MemgraphError(
+            "BAD_ARGS",
+            f"{what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+        ) from exc
 
 
 def _emit(out: TextIO, data: Any) -> None:

@@ -32,8 +32,9 @@ def _offenders(folder: str, banned: tuple[str, ...]) -> dict[str, set[str]]:
 
 
 def test_core_imports_no_qt_pyqtgraph_app_or_views() -> None:
-    assert _offenders("core", ("PySide6", "pyqtgraph", "memgraph_gui.app",
-                               "memgraph_gui.views")) == {}
+    assert (
+        _offenders("core", ("PySide6", "pyqtgraph", "memgraph_gui.app", "memgraph_gui.views")) == {}
+    )
 
 
 def test_views_never_open_sqlite_and_app_never_imports_views() -> None:
@@ -48,13 +49,16 @@ def test_the_check_itself_catches_a_qt_import(tmp_path: Path) -> None:
 
 
 def test_core_loads_without_qt_in_a_fresh_interpreter() -> None:
-    code = ("import sys, memgraph_gui.core as c, memgraph_gui.cli;"
-            "from memgraph_gui.core import MemoryStore, open_session, external;"
-            "s = MemoryStore.open(':memory:'); s.read_api().list_nodes();"
-            "bad = [m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))];"
-            "print(bad); sys.exit(1 if bad else 0)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60)
+    code = (
+        "import sys, memgraph_gui.core as c, memgraph_gui.cli;"
+        "from memgraph_gui.core import MemoryStore, open_session, external;"
+        "s = MemoryStore.open(':memory:'); s.read_api().list_nodes();"
+        "bad = [m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -64,6 +68,7 @@ def test_import_linter_contracts_hold() -> None:
         import pytest
 
         pytest.skip("import-linter is not installed")
-    result = subprocess.run([str(linter)], capture_output=True, text=True, timeout=120,
-                            cwd=PACKAGE.parent)
+    result = subprocess.run(
+        [str(linter)], capture_output=True, text=True, timeout=120, cwd=PACKAGE.parent
+    )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -57,9 +57,15 @@ class AppModel(QObject):
             for node in graph.nodes.values():
                 counts[node.type] = counts.get(node.type, 0) + 1
                 archived += node.archived
-            return StoreSummary(self._store.path, len(graph.nodes), len(graph.edges), archived,
-                                tuple(sorted(counts.items(), key=lambda kv: -kv[1])),
-                                graph.injection, self._store.history.depth()[0])
+            return StoreSummary(
+                self._store.path,
+                len(graph.nodes),
+                len(graph.edges),
+                archived,
+                tuple(sorted(counts.items(), key=lambda kv: -kv[1])),
+                graph.injection,
+                self._store.history.depth()[0],
+            )
 
     def timeline_ids(self) -> list[str]:
         """Every node id in timeline order."""

@@ -32,10 +32,33 @@ from PySide6.QtWidgets import (
 )
 
 __all__ = [
-    "QAbstractListModel", "QAbstractTableModel", "QAction", "QApplication", "QColor", "QCoreApplication", "QFileDialog",
-    "QFont", "QFormLayout", "QFrame", "QKeySequence", "QLabel", "QListView", "QMainWindow",
-    "QMessageBox", "QModelIndex", "QObject", "QPersistentModelIndex", "QSettings", "QSplitter",
-    "QTableView", "QTimer", "Qt", "QVBoxLayout", "QWidget", "Signal", "Slot",
+    "QAbstractListModel",
+    "QAbstractTableModel",
+    "QAction",
+    "QApplication",
+    "QColor",
+    "QCoreApplication",
+    "QFileDialog",
+    "QFont",
+    "QFormLayout",
+    "QFrame",
+    "QKeySequence",
+    "QLabel",
+    "QListView",
+    "QMainWindow",
+    "QMessageBox",
+    "QModelIndex",
+    "QObject",
+    "QPersistentModelIndex",
+    "QSettings",
+    "QSplitter",
+    "QTableView",
+    "QTimer",
+    "QVBoxLayout",
+    "QWidget",
+    "Qt",
+    "Signal",
+    "Slot",
 ]
 
 

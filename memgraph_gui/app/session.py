@@ -32,14 +32,21 @@ def open_demo() -> MemoryStore:
     return store
 
 
-def open_store_or_explain(path: str, parent: Any | None, *, quiet: bool = False) -> MemoryStore | None:
+def open_store_or_explain(
+    path: str, parent: Any | None, *, quiet: bool = False
+) -> MemoryStore | None:
     """Open ``path``; on failure tell the user why (dialog, or stderr when ``quiet``)."""
     try:
         return MemoryStore.open(path, create=False)
     except MemgraphError as exc:
-        message = (tr("There is no memory store at {path}.") if exc.code == "MEMORY_STORE_MISSING"
-                   else tr("{path} could not be opened: it is not a memgraph store or it is "
-                           "damaged.\n\n{detail}")).format(path=path, detail=exc.message)
+        message = (
+            tr("There is no memory store at {path}.")
+            if exc.code == "MEMORY_STORE_MISSING"
+            else tr(
+                "{path} could not be opened: it is not a memgraph store or it is "
+                "damaged.\n\n{detail}"
+            )
+        ).format(path=path, detail=exc.message)
         if quiet:
             print(f"memgraph-gui: {message}", file=sys.stderr)
         else:

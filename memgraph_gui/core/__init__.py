@@ -18,7 +18,7 @@ _EXPORTS = {
     "external": "memgraph_gui.core.external",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = ["ChangeSet", "MemgraphError", "MemoryStore", "external", "open_session"]
 
 
 def __getattr__(name: str) -> Any:

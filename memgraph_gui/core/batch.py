@@ -40,8 +40,12 @@ def run_batch(tx: Tx, ops: list[Any], max_seq: int, *, preserve_seq: bool = Fals
     link_jobs: list[tuple[dict[str, Any], str, Any, list[Any], bool]] = []
     for op in ops:
         if not isinstance(op, dict):
-            outcome.rejected.append(_rejection(op, MemgraphError(
-                "BAD_ARGS", f"an op must be an object, got {type(op).__name__}")))
+            outcome.rejected.append(
+                _rejection(
+                    op,
+                    MemgraphError("BAD_ARGS", f"an op must be an object, got {type(op).__name__}"),
+                )
+            )
             continue
         try:
             _first_pass(tx, index, op, max_seq, preserve_seq, refs, link_jobs, outcome)
@@ -52,19 +56,28 @@ def run_batch(tx: Tx, ops: list[Any], max_seq: int, *, preserve_seq: bool = Fals
     return outcome
 
 
-def _first_pass(tx: Tx, index: node_ops.NodeIndex, op: dict[str, Any], max_seq: int,
-                preserve_seq: bool, refs: dict[str, str],
-                link_jobs: list[tuple[dict[str, Any], str, Any, list[Any], bool]],
-                outcome: BatchOutcome) -> None:
+def _first_pass(
+    tx: Tx,
+    index: node_ops.NodeIndex,
+    op: dict[str, Any],
+    max_seq: int,
+    preserve_seq: bool,
+    refs: dict[str, str],
+    link_jobs: list[tuple[dict[str, Any], str, Any, list[Any], bool]],
+    outcome: BatchOutcome,
+) -> None:
     kind = op.get("op", "create")
     if kind not in OP_KINDS:
-        raise MemgraphError("BAD_ARGS", f"unknown op {kind!r} (expected one of {', '.join(OP_KINDS)})")
+        raise MemgraphError(
+            "BAD_ARGS", f"unknown op {kind!r} (expected one of {', '.join(OP_KINDS)})"
+        )
     if kind == "link_upsert":
         links = _links(op)
         link_jobs.append((op, op.get("sourceNodeId") or "", op.get("sourceRef"), links, True))
         return
     if kind == "create":
         links = _links(op) if op.get("links") is not None else []
+        link_ops.check_specs(links)  # a bad inline link refuses the create, not just the link
         node = node_ops.create(tx, index, op, max_seq)
         ref = normalize_text(str(op.get("ref") or ""))
         if ref:
@@ -91,15 +104,25 @@ def _links(op: dict[str, Any]) -> list[Any]:
     return links
 
 
-def _link_pass(tx: Tx, op: dict[str, Any], source_id: str, source_ref: Any, links: list[Any],
-               strict: bool, refs: dict[str, str], max_seq: int, outcome: BatchOutcome) -> None:
+def _link_pass(
+    tx: Tx,
+    op: dict[str, Any],
+    source_id: str,
+    source_ref: Any,
+    links: list[Any],
+    strict: bool,
+    refs: dict[str, str],
+    max_seq: int,
+    outcome: BatchOutcome,
+) -> None:
     source = link_ops.resolve(tx, source_id, source_ref, refs)
     try:
         if not source:
             if strict:
                 wanted = source_id or source_ref or "(none)"
-                raise MemgraphError("NODE_NOT_FOUND",
-                                    f"link_upsert: source {wanted} is not a live node")
+                raise MemgraphError(
+                    "NODE_NOT_FOUND", f"link_upsert: source {wanted} is not a live node"
+                )
             return
         outcome.edges_added += link_ops.upsert(tx, source, links, refs, max_seq, strict=strict)
     except MemgraphError as error:

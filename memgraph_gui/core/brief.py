@@ -23,8 +23,9 @@ def display_scalar(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, (list, tuple)):
-        parts = [normalize_text(v) if isinstance(v, str) else normalize_text(_json(v))
-                 for v in value]
+        parts = [
+            normalize_text(v) if isinstance(v, str) else normalize_text(_json(v)) for v in value
+        ]
         return ", ".join(p for p in parts if p)
     if isinstance(value, Mapping):
         return normalize_text(_json(value))
@@ -50,7 +51,7 @@ def _summary_object(node: Node) -> Mapping[str, Any]:
     text = node.fields.get("summary")
     if not isinstance(text, str) or "{" not in text:
         return {}
-    for candidate in (_FENCE.sub("", text.strip()), text[text.find("{"):text.rfind("}") + 1]):
+    for candidate in (_FENCE.sub("", text.strip()), text[text.find("{") : text.rfind("}") + 1]):
         try:
             parsed = json.loads(candidate)
         except ValueError:
@@ -108,8 +109,8 @@ def cell(node: Node, column: str) -> str:
 def project_columns(node: Node, columns: list[str]) -> Mapping[str, str]:
     """``{column: display value}`` for the non-empty columns, in order."""
     out: dict[str, str] = {}
-    for column in columns:
-        column = column.strip()
+    for raw in columns:
+        column = raw.strip()
         if column and column not in out:
             value = cell(node, column)
             if value:

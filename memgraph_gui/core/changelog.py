@@ -16,15 +16,30 @@ from memgraph_gui.core.images import (
     node_image,
 )
 
-_COUNTER_KEYS = frozenset({"nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo",
-                           "sourceMessageCount"})
+_COUNTER_KEYS = frozenset(
+    {"nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo", "sourceMessageCount"}
+)
 
 
-def build_changeset(changes: Iterable[Change], *, op: OpKind, label: str = "", origin: str = "",
-                    batch_id: int = 0, external: bool = False) -> ChangeSet:
+def build_changeset(
+    changes: Iterable[Change],
+    *,
+    op: OpKind,
+    label: str = "",
+    origin: str = "",
+    batch_id: int = 0,
+    external: bool = False,
+) -> ChangeSet:
     """Summarise before/after images into a ``ChangeSet``."""
-    added, updated, removed, archived, restored = set(), set(), set(), set(), set()
-    edges_added, edges_removed, meta_keys, fields = set(), set(), set(), set()
+    added: set[str] = set()
+    updated: set[str] = set()
+    removed: set[str] = set()
+    archived: set[str] = set()
+    restored: set[str] = set()
+    fields: set[str] = set()
+    meta_keys: set[str] = set()
+    edges_added: set[tuple[str, str, str]] = set()
+    edges_removed: set[tuple[str, str, str]] = set()
     for ch in changes:
         if ch.kind == "node":
             _classify_node(ch, added, updated, removed, archived, restored, fields)
@@ -37,19 +52,35 @@ def build_changeset(changes: Iterable[Change], *, op: OpKind, label: str = "", o
         else:
             meta_keys.add(ch.key)
     return ChangeSet(
-        op=op, label=label, origin=origin, batch_id=batch_id,
-        nodes_added=frozenset(added), nodes_updated=frozenset(updated),
-        nodes_removed=frozenset(removed), nodes_archived=frozenset(archived),
-        nodes_restored=frozenset(restored), edges_added=frozenset(edges_added),
-        edges_removed=frozenset(edges_removed), fields=frozenset(fields),
-        injection_changed="injection" in meta_keys, schema_changed="schema" in meta_keys,
-        counters_changed=bool(meta_keys & _COUNTER_KEYS), external=external,
+        op=op,
+        label=label,
+        origin=origin,
+        batch_id=batch_id,
+        nodes_added=frozenset(added),
+        nodes_updated=frozenset(updated),
+        nodes_removed=frozenset(removed),
+        nodes_archived=frozenset(archived),
+        nodes_restored=frozenset(restored),
+        edges_added=frozenset(edges_added),
+        edges_removed=frozenset(edges_removed),
+        fields=frozenset(fields),
+        injection_changed="injection" in meta_keys,
+        schema_changed="schema" in meta_keys,
+        counters_changed=bool(meta_keys & _COUNTER_KEYS),
+        external=external,
         meta_keys=frozenset(meta_keys),
     )
 
 
-def _classify_node(ch: Change, added: set[str], updated: set[str], removed: set[str],
-                   archived: set[str], restored: set[str], fields: set[str]) -> None:
+def _classify_node(
+    ch: Change,
+    added: set[str],
+    updated: set[str],
+    removed: set[str],
+    archived: set[str],
+    restored: set[str],
+    fields: set[str],
+) -> None:
     before, after = ch.before, ch.after
     if before is None:
         added.add(ch.key)
@@ -64,8 +95,11 @@ def _classify_node(ch: Change, added: set[str], updated: set[str], removed: set[
         restored.add(ch.key)
     fields.update(k for k in set(before) | set(after) if before.get(k) != after.get(k))
     old_fields, new_fields = before.get("fields") or {}, after.get("fields") or {}
-    fields.update(f"fields.{k}" for k in set(old_fields) | set(new_fields)
-                  if old_fields.get(k) != new_fields.get(k))
+    fields.update(
+        f"fields.{k}"
+        for k in set(old_fields) | set(new_fields)
+        if old_fields.get(k) != new_fields.get(k)
+    )
 
 
 def current_image(graph: Graph, kind: str, key: str) -> Any:

@@ -62,8 +62,15 @@ class ChangeSet:
     @property
     def empty(self) -> bool:
         """True when nothing at all changed."""
-        return not (self.nodes_added or self.nodes_updated or self.nodes_removed
-                    or self.edges_added or self.edges_removed or self.meta_keys or self.reloaded)
+        return not (
+            self.nodes_added
+            or self.nodes_updated
+            or self.nodes_removed
+            or self.edges_added
+            or self.edges_removed
+            or self.meta_keys
+            or self.reloaded
+        )
 
     @property
     def timeline_rows_changed(self) -> bool:
@@ -80,7 +87,10 @@ class ChangeSet:
     def merged(self, other: ChangeSet) -> ChangeSet:
         """Union of two change sets (for coalescing bursts); keeps the later op and label."""
         return ChangeSet(
-            op=other.op, label=other.label, origin=other.origin, batch_id=other.batch_id,
+            op=other.op,
+            label=other.label,
+            origin=other.origin,
+            batch_id=other.batch_id,
             nodes_added=self.nodes_added | other.nodes_added,
             nodes_updated=self.nodes_updated | other.nodes_updated,
             nodes_removed=self.nodes_removed | other.nodes_removed,

@@ -33,19 +33,27 @@ def compaction_candidates(graph: Graph, type_id: str, depth: int) -> CompactionG
     cfg = spec.compression
     if depth >= int(cfg["maxDepth"]):
         return CompactionGroups()
-    candidates = [n for n in graph.nodes.values()
-                  if n.level == "semantic" and not n.archived and n.type.lower() == kind
-                  and n.semantic_depth == depth and not n.parent_id.strip()]
+    candidates = [
+        n
+        for n in graph.nodes.values()
+        if n.level == "semantic"
+        and not n.archived
+        and n.type.lower() == kind
+        and n.semantic_depth == depth
+        and not n.parent_id.strip()
+    ]
     key = key_function([n.id for n in candidates])
     candidates.sort(key=lambda n: (n.seq_to, key(n.id)))
     keep = int(cfg["keepRecentLeaves"])
     if depth == 0 and keep > 0 and len(candidates) > keep:
-        candidates = candidates[:len(candidates) - keep]
+        candidates = candidates[: len(candidates) - keep]
     if len(candidates) < int(cfg["threshold"]):
         return CompactionGroups()
     fan_in = int(cfg["fanIn"])
-    groups = [tuple(n.id for n in candidates[i:i + fan_in])
-              for i in range(0, len(candidates) - fan_in + 1, fan_in)]
+    groups = [
+        tuple(n.id for n in candidates[i : i + fan_in])
+        for i in range(0, len(candidates) - fan_in + 1, fan_in)
+    ]
     return CompactionGroups(tuple(CompactionGroup(depth + 1, g, len(g)) for g in groups))
 
 
@@ -55,30 +63,39 @@ def check_children(tx: Tx, type_id: str, child_ids: list[str]) -> list[Node]:
     for child_id in dict.fromkeys(child_ids):
         child = tx.node(child_id)
         if child is None:
-            raise MemgraphError("CHILD_NOT_FOUND", f"compactNodes: child {child_id} is not in the store")
+            raise MemgraphError(
+                "CHILD_NOT_FOUND", f"compactNodes: child {child_id} is not in the store"
+            )
         children.append(child)
     for child in children:
         parent = tx.node(child.parent_id) if child.parent_id else None
         if parent is not None and parent.type.lower() == type_id.lower():
             raise MemgraphError(
                 "CHILD_HAS_PARENT",
-                f"compactNodes: child {child.id} already has rollup parent {parent.id}")
+                f"compactNodes: child {child.id} already has rollup parent {parent.id}",
+            )
     return children
 
 
 def next_rollup_ordinal(graph: Graph, type_id: str, depth: int) -> int:
     """Luker's ``#k`` for a new rollup title: after the highest ``#N`` among its tier, else count+1."""
     kind = type_id.lower()
-    tier = [n for n in graph.nodes.values()
-            if not n.archived and n.level == "semantic" and n.type.lower() == kind
-            and n.semantic_depth == depth]
+    tier = [
+        n
+        for n in graph.nodes.values()
+        if not n.archived
+        and n.level == "semantic"
+        and n.type.lower() == kind
+        and n.semantic_depth == depth
+    ]
     numbers = [int(m.group(1)) for n in tier if (m := _ORDINAL.search(n.title))]
     best = max(numbers, default=0)
     return best + 1 if best > 0 else len(tier) + 1
 
 
-def build_rollup(tx: Tx, node_id: str, type_id: str, children: list[Node], summary: str,
-                 fields: dict[str, Any]) -> Node:
+def build_rollup(
+    tx: Tx, node_id: str, type_id: str, children: list[Node], summary: str, fields: dict[str, Any]
+) -> Node:
     """Stage the rollup node, reparent ``children`` under it and add its hierarchy edges."""
     depth = max(c.semantic_depth for c in children) + 1
     merged = {"summary": summary, **fields}
@@ -87,13 +104,20 @@ def build_rollup(tx: Tx, node_id: str, type_id: str, children: list[Node], summa
         del merged["summary"]
     ranges = [c.floor_range for c in children if c.floor_range is not None]
     seq = max(c.seq_to for c in children)
-    rollup = tx.put_node(Node(
-        id=node_id, type=type_id, level="semantic",
-        title=f"{type_id} Summary L{depth} #{next_rollup_ordinal(tx.graph, type_id, depth)}",
-        seq_to=seq, fields=freeze(merged), children_ids=tuple(c.id for c in children),
-        semantic_rollup=True, semantic_depth=depth,
-        floor_range=(min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else None,
-    ))
+    rollup = tx.put_node(
+        Node(
+            id=node_id,
+            type=type_id,
+            level="semantic",
+            title=f"{type_id} Summary L{depth} #{next_rollup_ordinal(tx.graph, type_id, depth)}",
+            seq_to=seq,
+            fields=freeze(merged),
+            children_ids=tuple(c.id for c in children),
+            semantic_rollup=True,
+            semantic_depth=depth,
+            floor_range=(min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else None,
+        )
+    )
     tx.set_meta("seqCounter", max(tx.counter("seqCounter"), seq))
     for child in children:
         detach_from_parent(tx, child)
@@ -108,7 +132,9 @@ def detach_from_parent(tx: Tx, child: Node) -> None:
     parent = tx.node(child.parent_id) if child.parent_id else None
     if parent is None:
         return
-    tx.put_node(replace(parent, children_ids=tuple(c for c in parent.children_ids if c != child.id)))
+    tx.put_node(
+        replace(parent, children_ids=tuple(c for c in parent.children_ids if c != child.id))
+    )
     for relation in ("contains", "semantic_contains"):
         tx.remove_edge((parent.id, relation, child.id))
 

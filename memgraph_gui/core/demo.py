@@ -13,8 +13,19 @@ from typing import Any
 
 from memgraph_gui.core.default_schema import default_schema
 from memgraph_gui.core.demo_text import (
-    ACTIONS, CHARACTERS, DISTRICTS, GOALS, ITEMS, LOCATIONS, OUTCOMES, RELATIONS_DIRECTED,
-    RELATIONS_SYMMETRIC, STATES, SURNAMES, THREADS, TRAITS,
+    ACTIONS,
+    CHARACTERS,
+    DISTRICTS,
+    GOALS,
+    ITEMS,
+    LOCATIONS,
+    OUTCOMES,
+    RELATIONS_DIRECTED,
+    RELATIONS_SYMMETRIC,
+    STATES,
+    SURNAMES,
+    THREADS,
+    TRAITS,
 )
 from memgraph_gui.core.freeze import freeze
 from memgraph_gui.core.model import Edge, Node, evolve
@@ -57,12 +68,18 @@ def generate(nodes: int, seed: int = 1) -> tuple[list[Node], list[Edge], dict[st
         chars.append(_characters(b, 1, offset=len(chars))[0])
     _settle(b)
     _relations(b, chars, places, threads, leaves, target=3 * total)
-    _archive_some(b, chars + places)
+    _archive_some(b, chars + places, leaves)
     last_turn = max(n.seq_to for n in b.nodes.values())
-    meta = {"schema": default_schema(), "nodeSeq": len(b.nodes), "seqCounter": last_turn,
-            "appliedSeqTo": last_turn, "loggedSeqTo": last_turn,
-            "sourceMessageCount": 2 * last_turn, "lastRecallTrace": [],
-            "lastRecallProjection": None}
+    meta = {
+        "schema": default_schema(),
+        "nodeSeq": len(b.nodes),
+        "seqCounter": last_turn,
+        "appliedSeqTo": last_turn,
+        "loggedSeqTo": last_turn,
+        "sourceMessageCount": 2 * last_turn,
+        "lastRecallTrace": [],
+        "lastRecallProjection": None,
+    }
     return list(b.nodes.values()), list(b.edges.values()), meta
 
 
@@ -78,8 +95,9 @@ def _leaf_count(budget: int) -> int:
     return low
 
 
-def _rollup_count(leaves: int, threshold: int = 5, fan_in: int = 3, keep_recent: int = 3,
-                  max_depth: int = 10) -> int:
+def _rollup_count(
+    leaves: int, threshold: int = 5, fan_in: int = 3, keep_recent: int = 3, max_depth: int = 10
+) -> int:
     tier, total = max(0, leaves - keep_recent), 0
     for _ in range(max_depth):
         rolled = 0
@@ -101,12 +119,16 @@ def _characters(b: _Builder, count: int, offset: int = 0) -> list[str]:
         suffix = f" {generation + 1}" if generation else ""
         title = (f"{zh}{sur_zh}" if i % 3 == 1 else f"{en} {sur_en}".strip()) + suffix
         other = f"{en} {sur_en}".strip() if i % 3 == 1 else f"{zh}{sur_zh}"
-        fields = {"aliases": f"{other}{suffix}, {epithet_zh}, {epithet_en}",
-                  "traits": ", ".join(b.rng.sample(TRAITS, 2)),
-                  "identity": f"{epithet_en} of {LOCATIONS[i % len(LOCATIONS)][1]}",
-                  "goal": b.rng.choice(GOALS), "inventory": b.rng.choice(ITEMS)}
-        ids.append(b.add(Node(b.next_id(), "character_sheet", title=title,
-                              fields=freeze(fields))).id)
+        fields = {
+            "aliases": f"{other}{suffix}, {epithet_zh}, {epithet_en}",
+            "traits": ", ".join(b.rng.sample(TRAITS, 2)),
+            "identity": f"{epithet_en} of {LOCATIONS[i % len(LOCATIONS)][1]}",
+            "goal": b.rng.choice(GOALS),
+            "inventory": b.rng.choice(ITEMS),
+        }
+        ids.append(
+            b.add(Node(b.next_id(), "character_sheet", title=title, fields=freeze(fields))).id
+        )
     return ids
 
 
@@ -116,10 +138,16 @@ def _locations(b: _Builder, count: int) -> list[str]:
         zh, en = LOCATIONS[i % len(LOCATIONS)]
         if i >= len(LOCATIONS):
             d_zh, d_en = DISTRICTS[(i // len(LOCATIONS) - 1) % len(DISTRICTS)]
-            zh, en = f"{zh}{d_zh}{i // 72 or ''}", f"{en} {d_en}{' ' + str(i // 72) if i >= 72 else ''}"
-        fields = {"aliases": en, "controller": b.rng.choice(CHARACTERS)[0],
-                  "danger": b.rng.choice(["low", "moderate", "high", "极高"]),
-                  "state": b.rng.choice(STATES)}
+            zh, en = (
+                f"{zh}{d_zh}{i // 72 or ''}",
+                f"{en} {d_en}{' ' + str(i // 72) if i >= 72 else ''}",
+            )
+        fields = {
+            "aliases": en,
+            "controller": b.rng.choice(CHARACTERS)[0],
+            "danger": b.rng.choice(["low", "moderate", "high", "极高"]),
+            "state": b.rng.choice(STATES),
+        }
         ids.append(b.add(Node(b.next_id(), "location_state", title=zh, fields=freeze(fields))).id)
     return ids
 
@@ -129,14 +157,17 @@ def _threads(b: _Builder, count: int) -> list[str]:
     for i in range(count):
         zh, en = THREADS[i % len(THREADS)]
         title = zh if i < len(THREADS) else f"{zh}{i // len(THREADS) + 1}"
-        fields = {"status": b.rng.choice(["active", "active", "resolved", "abandoned"]),
-                  "note": f"About {en}; involves {b.rng.choice(CHARACTERS)[0]}."}
+        fields = {
+            "status": b.rng.choice(["active", "active", "resolved", "abandoned"]),
+            "note": f"About {en}; involves {b.rng.choice(CHARACTERS)[0]}.",
+        }
         ids.append(b.add(Node(b.next_id(), "thread", title=title, fields=freeze(fields))).id)
     return ids
 
 
-def _events(b: _Builder, count: int, chars: list[str], places: list[str],
-            threads: list[str]) -> list[str]:
+def _events(
+    b: _Builder, count: int, chars: list[str], places: list[str], threads: list[str]
+) -> list[str]:
     """One leaf event per turn, involving one or two characters, often at a location."""
     ids = []
     for turn in range(1, count + 1):
@@ -146,10 +177,20 @@ def _events(b: _Builder, count: int, chars: list[str], places: list[str],
         names = [b.nodes[c].title for c in pair]
         act_en, act_zh = b.rng.choice(ACTIONS)
         place = b.nodes[where].title
-        summary = (f"时间：第{turn // 4 + 1}天；地点：{place}。{names[0]} {act_en} {names[-1]}"
-                   f"（{act_zh}）。{b.rng.choice(OUTCOMES)}")
-        node = b.add(Node(b.next_id(), "event", title=f"Summary {turn}", seq_to=turn,
-                          fields=freeze({"summary": summary}), floor_range=(2 * turn - 1, 2 * turn)))
+        summary = (
+            f"时间：第{turn // 4 + 1}天；地点：{place}。{names[0]} {act_en} {names[-1]}"
+            f"（{act_zh}）。{b.rng.choice(OUTCOMES)}"
+        )
+        node = b.add(
+            Node(
+                b.next_id(),
+                "event",
+                title=f"Summary {turn}",
+                seq_to=turn,
+                fields=freeze({"summary": summary}),
+                floor_range=(2 * turn - 1, 2 * turn),
+            )
+        )
         ids.append(node.id)
         for cid in who:
             b.link(node.id, cid, "involved_in", turn)
@@ -176,15 +217,21 @@ def _settle(b: _Builder) -> None:
         b.nodes[node_id] = evolve(b.nodes[node_id], parent_id=parent)
 
 
-def _compact(b: _Builder, leaves: list[str], threshold: int = 5, fan_in: int = 3,
-             keep_recent: int = 3, max_depth: int = 10) -> None:
+def _compact(
+    b: _Builder,
+    leaves: list[str],
+    threshold: int = 5,
+    fan_in: int = 3,
+    keep_recent: int = 3,
+    max_depth: int = 10,
+) -> None:
     """Roll events up the way Luker's compressor leaves a long chat (oldest first, per depth)."""
     tier = leaves[:-keep_recent]
     for depth in range(1, max_depth + 1):
         rolled: list[str] = []
         start = 0
         while len(tier) - start >= threshold:
-            rolled.append(_rollup(b, tier[start:start + fan_in], depth, len(rolled) + 1))
+            rolled.append(_rollup(b, tier[start : start + fan_in], depth, len(rolled) + 1))
             start += fan_in
         if not rolled:
             break
@@ -194,14 +241,23 @@ def _compact(b: _Builder, leaves: list[str], threshold: int = 5, fan_in: int = 3
 def _rollup(b: _Builder, group: list[str], depth: int, ordinal: int) -> str:
     children = [b.nodes[c] for c in group]
     first = children[0].fields.get("summary", "")
-    summary = f"L{depth} recap of turns {children[0].seq_to}-{children[-1].seq_to}: " + \
-        str(first)[:120]
+    summary = (
+        f"L{depth} recap of turns {children[0].seq_to}-{children[-1].seq_to}: " + str(first)[:120]
+    )
     ranges = [c.floor_range for c in children if c.floor_range]
-    rollup = b.add(Node(b.next_id(), "event", title=f"event Summary L{depth} #{ordinal}",
-                        seq_to=max(c.seq_to for c in children), fields=freeze({"summary": summary}),
-                        children_ids=tuple(group), semantic_rollup=True, semantic_depth=depth,
-                        floor_range=(min(r[0] for r in ranges), max(r[1] for r in ranges))
-                        if ranges else None))
+    rollup = b.add(
+        Node(
+            b.next_id(),
+            "event",
+            title=f"event Summary L{depth} #{ordinal}",
+            seq_to=max(c.seq_to for c in children),
+            fields=freeze({"summary": summary}),
+            children_ids=tuple(group),
+            semantic_rollup=True,
+            semantic_depth=depth,
+            floor_range=(min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else None,
+        )
+    )
     for child in children:
         b.parents[child.id] = rollup.id
         b.link(rollup.id, child.id, "contains")
@@ -209,8 +265,15 @@ def _rollup(b: _Builder, group: list[str], depth: int, ordinal: int) -> str:
     return rollup.id
 
 
-def _relations(b: _Builder, chars: list[str], places: list[str], threads: list[str],
-               leaves: list[str], *, target: int) -> None:
+def _relations(
+    b: _Builder,
+    chars: list[str],
+    places: list[str],
+    threads: list[str],
+    leaves: list[str],
+    *,
+    target: int,
+) -> None:
     for cid in chars:
         for _ in range(2):
             other = b.rng.choice(chars)
@@ -226,14 +289,18 @@ def _relations(b: _Builder, chars: list[str], places: list[str], threads: list[s
         b.link(event, other, "mentions", b.nodes[event].seq_to)
 
 
-def _archive_some(b: _Builder, entity_ids: list[str]) -> None:
-    """Archive ~2% of entities as superseded by another of the same type, and a few events."""
+def _archive_some(b: _Builder, entity_ids: list[str], leaves: list[str]) -> None:
+    """Archive ~4% of entities as superseded by another of the same type, and ~0.5% of events."""
+    for node_id in leaves:
+        if b.rng.random() < 0.005:
+            b.nodes[node_id] = evolve(b.nodes[node_id], archived=True)
     for node_id in entity_ids:
         node = b.nodes[node_id]
-        if b.rng.random() < 0.02:
+        if b.rng.random() < 0.04:
             peers = [i for i in entity_ids if b.nodes[i].type == node.type and i != node_id]
-            b.nodes[node_id] = replace(node, archived=True,
-                                       superseded_by=b.rng.choice(peers) if peers else None)
+            b.nodes[node_id] = replace(
+                node, archived=True, superseded_by=b.rng.choice(peers) if peers else None
+            )
 
 
 def load_demo(store: Any, nodes: int, seed: int = 1) -> None:
@@ -250,4 +317,5 @@ def load_demo(store: Any, nodes: int, seed: int = 1) -> None:
     recent = [i for i in pool[: max(40, len(pool) // 10)] if i not in set(always)]
     picked = rng.sample(recent, min(12, len(recent)))
     store.write_api().set_injection_state(
-        {"alwaysInjectIds": always, "recallSelectedIds": picked, "visibleIds": pool})
+        {"alwaysInjectIds": always, "recallSelectedIds": picked, "visibleIds": pool}
+    )

@@ -27,17 +27,24 @@ def get_currently_injected_node_ids(store: MemoryStore | None) -> dict[str, froz
         return {"alwaysInjectIds": frozenset(), "recallSelectedIds": frozenset()}
     assert store is not None
     state = store.read_api().get_injection_state()
-    return {"alwaysInjectIds": state.always_inject_ids,
-            "recallSelectedIds": state.recall_selected_ids}
+    return {
+        "alwaysInjectIds": state.always_inject_ids,
+        "recallSelectedIds": state.recall_selected_ids,
+    }
 
 
 def _item(node: Node) -> dict[str, Any]:
-    return {"id": node.id, "preview": utf16_prefix(lexical_text(node), PREVIEW_UNITS),
-            "type": node.type, "time": node.seq_to}
+    return {
+        "id": node.id,
+        "preview": utf16_prefix(lexical_text(node), PREVIEW_UNITS),
+        "type": node.type,
+        "time": node.seq_to,
+    }
 
 
-def search_nodes_lexical(store: MemoryStore | None, query: Any,
-                         options: Any = None) -> dict[str, list[dict[str, Any]]]:
+def search_nodes_lexical(
+    store: MemoryStore | None, query: Any, options: Any = None
+) -> dict[str, list[dict[str, Any]]]:
     """Case-insensitive substring search: ``{nodes: [{id, preview, type, time}]}``, store order."""
     opts = args.options(options)
     limit = args.whole(opts.get("limit"), "limit", 5)
@@ -56,8 +63,9 @@ def search_nodes_lexical(store: MemoryStore | None, query: Any,
     return {"nodes": out}
 
 
-def list_recent_nodes(store: MemoryStore | None,
-                      options: Any = None) -> dict[str, list[dict[str, Any]]]:
+def list_recent_nodes(
+    store: MemoryStore | None, options: Any = None
+) -> dict[str, list[dict[str, Any]]]:
     """Newest first (reverse timeline order): ``{nodes: [{id, preview, type, time}]}``."""
     opts = args.options(options)
     limit = args.whole(opts.get("limit"), "limit", 10)
@@ -78,8 +86,9 @@ def list_recent_nodes(store: MemoryStore | None,
     return {"nodes": out}
 
 
-def get_node_by_id(store: MemoryStore | None, node_id: Any,
-                   options: Any = None) -> dict[str, Any] | None:
+def get_node_by_id(
+    store: MemoryStore | None, node_id: Any, options: Any = None
+) -> dict[str, Any] | None:
     """``{node, neighbors: [{id, edgeType}]}`` (the stored node, archived ones too) or None."""
     opts = args.options(options)
     with_neighbors = args.flag(opts.get("includeNeighbors"), "includeNeighbors", True)

@@ -19,8 +19,9 @@ def indexed_substring_search(store: MemoryStore, query: str) -> list[str]:
     phrase = '"' + query.lower().replace('"', '""') + '"'
     with store.lock:
         rows = store.execute_read(
-            "SELECT n.id FROM nodes_fts f JOIN nodes n ON n.ord = f.rowid "
-            "WHERE nodes_fts MATCH ?", (phrase,))
+            "SELECT n.id FROM nodes_fts f JOIN nodes n ON n.ord = f.rowid WHERE nodes_fts MATCH ?",
+            (phrase,),
+        )
         with store.reading() as graph:
             hits = {r[0] for r in rows if r[0] in graph.nodes}
             ordered = [i for i in graph.timeline_ids() if i in hits]

@@ -14,6 +14,7 @@ from memgraph_gui.core.collation import key_function
 from memgraph_gui.core.injection import InjectionState
 from memgraph_gui.core.model import Edge, EdgeKey, Node
 from memgraph_gui.core.schema import Schema
+from memgraph_gui.core.title_index import TitleIndex
 
 T = TypeVar("T")
 
@@ -32,18 +33,26 @@ class Graph:
         self._injection: InjectionState | None = None
         self._timeline: list[str] | None = None
         self._node_caches: dict[str, dict[str, Any]] = {}
-        self._derived: dict[str, Any] = {}
+        self._derived: dict[Any, Any] = {}
+        self._titles: TitleIndex | None = None
 
     # -- mutation (used by the store only) -------------------------------------------------------
     def put_node(self, node: Node) -> None:
         old = self.nodes.get(node.id)
+        if self._titles is not None:
+            if old is not None:
+                self._titles.remove(old)
+            self._titles.add(node)
         self.nodes[node.id] = node
         if old is None or old.seq_to != node.seq_to:
             self._timeline = None
         self._forget_node(node.id)
 
     def drop_node(self, node_id: str) -> None:
-        if self.nodes.pop(node_id, None) is not None:
+        old = self.nodes.pop(node_id, None)
+        if old is not None and self._titles is not None:
+            self._titles.remove(old)
+        if old is not None:
             self._timeline = None
             self._forget_node(node_id)
 
@@ -106,6 +115,12 @@ class Graph:
             yield self.edges[key]
         for key in self.in_keys.get(node_id, ()):
             yield self.edges[key]
+
+    def titles(self) -> TitleIndex:
+        """Live nodes by ``(type, lower title)`` and ``Summary N`` numbers (kept up to date)."""
+        if self._titles is None:
+            self._titles = TitleIndex(list(self.nodes.values()))
+        return self._titles
 
     def timeline_ids(self) -> list[str]:
         """All node ids in ``compareNodesByTimeline`` order (seqTo asc, id by localeCompare)."""

@@ -31,21 +31,33 @@ class Step:
     undone: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {"batchId": self.batch_id, "label": self.label, "op": self.op,
-                "origin": self.origin, "ts": self.ts, "undone": self.undone}
+        return {
+            "batchId": self.batch_id,
+            "label": self.label,
+            "op": self.op,
+            "origin": self.origin,
+            "ts": self.ts,
+            "undone": self.undone,
+        }
 
 
 class History:
-    """The undo/redo view of one store. Cheap to create; holds no state of its own."""
+    """The undo/redo view of one store, optionally of one origin's steps only (a window undoes
+    its own edits, not an agent's). Cheap to create; holds no state of its own."""
 
-    def __init__(self, store: MemoryStore) -> None:
+    def __init__(self, store: MemoryStore, origin: str | None = None) -> None:
         self._store = store
+        self._origin = origin
 
     def steps(self, limit: int = 200) -> list[Step]:
         """Newest first: active (undoable) and undone (redoable) steps."""
+        mine = "" if self._origin is None else "AND origin = ? "
+        params: tuple[Any, ...] = (limit,) if self._origin is None else (self._origin, limit)
         rows = self._store.execute_read(
             "SELECT id, label, op, origin, ts, status FROM batches WHERE kind='do' "
-            "AND status IN ('active', 'undone') ORDER BY id DESC LIMIT ?", (limit,))
+            f"AND status IN ('active', 'undone') {mine}ORDER BY id DESC LIMIT ?",
+            params,
+        )
         return [Step(r[0], r[1], r[2], r[3], r[4], r[5] == "undone") for r in rows]
 
     def undo_step(self) -> Step | None:
@@ -78,24 +90,34 @@ class History:
             if step is None:
                 return None
             label = f"{'Undo' if undo else 'Redo'} {step.label}"
-            with store.transaction(OpKind.UNDO if undo else OpKind.REDO, label,
-                                   kind="undo" if undo else "redo", target=step.batch_id) as tx:
+            with store.transaction(
+                OpKind.UNDO if undo else OpKind.REDO,
+                label,
+                origin=self._origin,
+                kind="undo" if undo else "redo",
+                target=step.batch_id,
+            ) as tx:
                 self._apply(tx, step.batch_id, undo=undo)
-                store.execute_write("UPDATE batches SET status=? WHERE id=?",
-                                    ("undone" if undo else "active", step.batch_id))
+                store.execute_write(
+                    "UPDATE batches SET status=? WHERE id=?",
+                    ("undone" if undo else "active", step.batch_id),
+                )
             return tx.changeset
 
     def _apply(self, tx: Tx, batch_id: int, *, undo: bool) -> None:
         rows = self._store.execute_read(
             "SELECT kind, key, before, after FROM changes WHERE batch=? ORDER BY seq "
-            + ("DESC" if undo else "ASC"), (batch_id,))
+            + ("DESC" if undo else "ASC"),
+            (batch_id,),
+        )
         for kind, key, before_text, after_text in rows:
             before, after = loads(before_text), loads(after_text)
             expected, wanted = (after, before) if undo else (before, after)
             if _staged_image(tx, kind, key) != expected:
                 raise MemgraphError(
                     "UNDO_CONFLICT",
-                    f"cannot {'undo' if undo else 'redo'}: {kind} {key!r} was changed since")
+                    f"cannot {'undo' if undo else 'redo'}: {kind} {key!r} was changed since",
+                )
             _stage(tx, kind, key, wanted)
 
 

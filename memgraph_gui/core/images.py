@@ -53,14 +53,20 @@ def edge_image(edge: Edge | None) -> dict[str, Any] | None:
 
 def edge_from_image(image: dict[str, Any]) -> Edge:
     seq = image.get("seqTo")
-    return Edge(image["from"], image["to"], image["type"],
-                None if seq is None else int(seq), int(image.get("_ord", 0)))
+    return Edge(
+        image["from"],
+        image["to"],
+        image["type"],
+        None if seq is None else int(seq),
+        int(image.get("_ord", 0)),
+    )
 
 
 def dumps(value: Any) -> str | None:
+    """Compact JSON that keeps key order (a redo must restore ``fields`` in the same order)."""
     if value is None:
         return None
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def loads(text: str | None) -> Any:

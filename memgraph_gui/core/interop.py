@@ -4,47 +4,83 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from dataclasses import dataclass
 from typing import Any
 
 from memgraph_gui.core.changes import ChangeSet
 from memgraph_gui.core.errors import MemgraphError
 from memgraph_gui.core.injection import INJECTION_KEYS
-from memgraph_gui.core.luker_format import build_export, parse_export
+from memgraph_gui.core.luker_format import ParsedStore, build_export, parse_export
 from memgraph_gui.core.safe_io import read_json, write_json_atomic
 from memgraph_gui.core.schema import SCHEMA_FILE_TYPE, normalize_schema
 from memgraph_gui.core.store import MemoryStore
 
 
-def import_luker(store: MemoryStore, doc: Any, *, schema_doc: Any = None,
-                 replace: bool = False) -> ChangeSet:
+@dataclass(frozen=True)
+class PreparedImport:
+    """A Luker export (and optional schema) validated and normalised, not yet written."""
+
+    parsed: ParsedStore
+    schema: list[dict[str, Any]] | None
+
+
+def prepare_import(doc: Any, schema_doc: Any = None) -> PreparedImport:
+    """Validate everything up front; raises ``ImportFormatError`` naming the bad path."""
+    schema = normalize_schema(schema_doc) if schema_doc is not None else None
+    return PreparedImport(parse_export(doc), schema)
+
+
+def prepare_import_files(
+    path: str | os.PathLike[str], schema_path: str | os.PathLike[str] | None = None
+) -> PreparedImport:
+    """``prepare_import`` from files (a Luker export, and a schema export or bare array)."""
+    schema_doc = read_json(schema_path) if schema_path is not None else None
+    return prepare_import(read_json(path), schema_doc)
+
+
+def import_luker(
+    store: MemoryStore, doc: Any, *, schema_doc: Any = None, replace: bool = False
+) -> ChangeSet:
     """Load a Luker export into ``store`` (validated in full first; one transaction).
 
     A store that already has nodes is refused unless ``replace``. Without ``schema_doc`` the store
     keeps its schema (Luker's default for a new store). Clears the undo history.
     """
-    parsed = parse_export(doc)
-    schema = normalize_schema(schema_doc) if schema_doc is not None else None
+    return install_import(store, prepare_import(doc, schema_doc), replace=replace)
+
+
+def install_import(
+    store: MemoryStore, prepared: PreparedImport, *, replace: bool = False
+) -> ChangeSet:
+    """Write a prepared import into ``store`` (see ``import_luker``)."""
+    parsed, schema = prepared.parsed, prepared.schema
     with store.reading() as graph:
         if graph.nodes and not replace:
-            raise MemgraphError("STORE_NOT_EMPTY", f"{store.path} already holds "
-                                f"{len(graph.nodes):,} nodes; pass replace=True (--replace)")
+            raise MemgraphError(
+                "STORE_NOT_EMPTY",
+                f"{store.path} already holds "
+                f"{len(graph.nodes):,} nodes; pass replace=True (--replace)",
+            )
         current_schema = graph.meta.get("schema")
     meta = dict(parsed.meta)
     meta["schema"] = schema if schema is not None else current_schema
     ids = {n.id for n in parsed.nodes}
     if "injection" in meta:
-        meta["injection"] = {k: sorted(i for i in meta["injection"].get(k) or [] if i in ids)
-                             for k in INJECTION_KEYS}
+        meta["injection"] = {
+            k: sorted(i for i in meta["injection"].get(k) or [] if i in ids) for k in INJECTION_KEYS
+        }
     return store.replace_all(parsed.nodes, parsed.edges, meta)
 
 
-def import_luker_file(store: MemoryStore, path: str | os.PathLike[str], *,
-                      schema_path: str | os.PathLike[str] | None = None,
-                      replace: bool = False) -> ChangeSet:
+def import_luker_file(
+    store: MemoryStore,
+    path: str | os.PathLike[str],
+    *,
+    schema_path: str | os.PathLike[str] | None = None,
+    replace: bool = False,
+) -> ChangeSet:
     """``import_luker`` from files."""
-    doc = read_json(path)
-    schema_doc = read_json(schema_path) if schema_path is not None else None
-    return import_luker(store, doc, schema_doc=schema_doc, replace=replace)
+    return install_import(store, prepare_import_files(path, schema_path), replace=replace)
 
 
 def export_luker(store: MemoryStore) -> dict[str, Any]:
@@ -62,11 +98,16 @@ def schema_document(store: MemoryStore, *, character: str = "") -> dict[str, Any
     """Luker's schema export file for the store's schema."""
     with store.reading() as graph:
         types = graph.schema.to_json()
-    return {"type": SCHEMA_FILE_TYPE, "version": 1,
-            "exportedAt": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
-            .replace("+00:00", "Z"),
-            "scope": "character" if character else "global", "characterName": character,
-            "schema": types}
+    return {
+        "type": SCHEMA_FILE_TYPE,
+        "version": 1,
+        "exportedAt": dt.datetime.now(dt.UTC)
+        .isoformat(timespec="milliseconds")
+        .replace("+00:00", "Z"),
+        "scope": "character" if character else "global",
+        "characterName": character,
+        "schema": types,
+    }
 
 
 def import_schema_file(store: MemoryStore, path: str | os.PathLike[str]) -> ChangeSet | None:

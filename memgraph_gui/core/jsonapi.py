@@ -21,8 +21,10 @@ _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
 # name -> (target, shape): shape lists the positional arguments: "id" (a value) or "opts".
 READ = {
-    "listNodes": ("list_nodes", ["opts"]), "getNode": ("get_node", ["id"]),
-    "listEdges": ("list_edges", ["opts"]), "getSchema": ("get_schema", []),
+    "listNodes": ("list_nodes", ["opts"]),
+    "getNode": ("get_node", ["id"]),
+    "listEdges": ("list_edges", ["opts"]),
+    "getSchema": ("get_schema", []),
     "getNeighbors": ("get_neighbors", ["id", "opts"]),
     "getAncestor": ("get_ancestor", ["id", "opts"]),
     "getDescendants": ("get_descendants", ["id", "opts"]),
@@ -33,7 +35,8 @@ READ = {
     "getEdgeSummary": ("get_edge_summary", ["id", "opts"]),
     "getNodeBrief": ("get_node_brief", ["id", "opts"]),
     "expandFromSeeds": ("expand_from_seeds", ["id", "opts"]),
-    "keywordSearch": ("keyword_search", ["opts"]), "vectorSearch": ("vector_search", ["opts"]),
+    "keywordSearch": ("keyword_search", ["opts"]),
+    "vectorSearch": ("vector_search", ["opts"]),
     "findByName": ("find_by_name", ["opts"]),
     "compactionCandidates": ("compaction_candidates", ["opts"]),
     "getInjectionState": ("get_injection_state", []),
@@ -41,10 +44,14 @@ READ = {
 }
 WRITE = {
     "applyExtractionBatch": ("apply_extraction_batch", ["opts"]),
-    "createNode": ("create_node", ["opts"]), "editNode": ("edit_node", ["opts"]),
-    "deleteNode": ("delete_node", ["opts"]), "upsertLinks": ("upsert_links", ["opts"]),
-    "deleteLinks": ("delete_links", ["opts"]), "compactNodes": ("compact_nodes", ["opts"]),
-    "dissolveRollup": ("dissolve_rollup", ["opts"]), "restoreNode": ("restore_node", ["opts"]),
+    "createNode": ("create_node", ["opts"]),
+    "editNode": ("edit_node", ["opts"]),
+    "deleteNode": ("delete_node", ["opts"]),
+    "upsertLinks": ("upsert_links", ["opts"]),
+    "deleteLinks": ("delete_links", ["opts"]),
+    "compactNodes": ("compact_nodes", ["opts"]),
+    "dissolveRollup": ("dissolve_rollup", ["opts"]),
+    "restoreNode": ("restore_node", ["opts"]),
     "setInjectionState": ("set_injection_state", ["id"]),
 }
 EXTERNAL: dict[str, Callable[..., Any]] = {
@@ -61,7 +68,7 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
     if not isinstance(arguments, list):
         raise bad_args("arguments must be a JSON array of the method's positional arguments")
     if method in EXTERNAL:
-        return to_jsonable(EXTERNAL[method](store, *arguments))
+        return to_jsonable(_call_external(store, method, arguments))
     if store is None:
         if method in READ or method in WRITE or method in ("undo", "redo", "history"):
             raise MemgraphError("MEMORY_STORE_MISSING", "no memory store at the given path")
@@ -78,6 +85,17 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
         name, shape = WRITE[method]
         return to_jsonable(_invoke(getattr(store.write_api(), name), shape, arguments, method))
     raise bad_args(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+
+
+def _call_external(store: MemoryStore | None, method: str, arguments: list[Any]) -> Any:
+    """Run a legacy external function; like JS, missing arguments are None, extra ones refused."""
+    fn = EXTERNAL[method]
+    params = list(inspect.signature(fn).parameters.values())[1:]  # after the store
+    if len(arguments) > len(params):
+        raise bad_args(f"{method} takes at most {len(params)} argument(s), got {len(arguments)}")
+    required = sum(1 for p in params if p.default is inspect.Parameter.empty)
+    padded = [*arguments, *[None] * max(0, required - len(arguments))]
+    return fn(store, *padded)
 
 
 def _invoke(fn: Callable[..., Any], shape: list[str], arguments: list[Any], method: str) -> Any:
@@ -100,8 +118,11 @@ def _keywords(fn: Callable[..., Any], value: Any, method: str) -> dict[str, Any]
         return {}
     if not isinstance(value, Mapping):
         raise bad_args(f"{method}: options must be a JSON object")
-    accepted = {p.name for p in inspect.signature(fn).parameters.values()
-                if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    accepted = {
+        p.name
+        for p in inspect.signature(fn).parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    }
     out: dict[str, Any] = {}
     for key, item in value.items():
         name = _RENAMES.get(key, _CAMEL.sub("_", key).lower())

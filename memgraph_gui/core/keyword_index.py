@@ -41,11 +41,13 @@ class KeywordIndex:
         found = self._type_masks.get(types)
         if found is None:
             found = self._type_masks[types] = np.fromiter(
-                (n.type.lower() in types for n in self.nodes), bool, len(self.nodes))
+                (n.type.lower() in types for n in self.nodes), bool, len(self.nodes)
+            )
         return found
 
-    def top(self, wanted: frozenset[str], types: frozenset[str] | None,
-            k: int) -> list[tuple[Node, int]]:
+    def top(
+        self, wanted: frozenset[str], types: frozenset[str] | None, k: int
+    ) -> list[tuple[Node, int]]:
         """The ``k`` best ``(node, matched token count)``; ties keep store order."""
         counts = np.zeros(len(self.nodes), np.int32)
         for token in wanted:
@@ -55,7 +57,7 @@ class KeywordIndex:
         hits = np.flatnonzero(counts)
         out: list[tuple[Node, int]] = []
         for level in range(int(counts.max(initial=0)), 0, -1):
-            chosen = hits[counts[hits] == level][:k - len(out)]
+            chosen = hits[counts[hits] == level][: k - len(out)]
             out.extend((self.nodes[i], level) for i in chosen.tolist())
             if len(out) >= k:
                 break

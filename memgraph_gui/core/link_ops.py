@@ -26,9 +26,12 @@ def relation_name(value: Any) -> str:
 
 def direction_of(value: Any) -> str:
     direction = "bidirectional" if value is None or value == "" else value
+    if isinstance(direction, str):
+        direction = direction.strip().lower()
     if direction not in DIRECTIONS:
-        raise MemgraphError("BAD_ARGS", f"direction must be one of {', '.join(DIRECTIONS)}, "
-                                        f"got {value!r}")
+        raise MemgraphError(
+            "BAD_ARGS", f"direction must be one of {', '.join(DIRECTIONS)}, got {value!r}"
+        )
     return str(direction)
 
 
@@ -52,8 +55,18 @@ def edge_keys(source: str, target: str, relation: str, direction: str) -> list[t
     return [(source, target), (target, source)]
 
 
-def upsert(tx: Tx, source: str, links: list[Any], refs: dict[str, str], seq: int, *,
-           strict: bool) -> int:
+def check_specs(links: list[Any]) -> None:
+    """Refuse malformed link entries (not an object, bad relation, unknown direction) up front."""
+    for index, link in enumerate(links):
+        if not isinstance(link, dict):
+            raise MemgraphError("BAD_ARGS", f"links[{index}] must be an object")
+        relation_name(link.get("relation"))
+        direction_of(link.get("direction"))
+
+
+def upsert(
+    tx: Tx, source: str, links: list[Any], refs: dict[str, str], seq: int, *, strict: bool
+) -> int:
     """Add the links' edges from ``source``; returns how many edges are new.
 
     ``strict`` (a ``link_upsert`` op) refuses the whole op when a target does not resolve; inline
@@ -63,14 +76,22 @@ def upsert(tx: Tx, source: str, links: list[Any], refs: dict[str, str], seq: int
     for index, link in enumerate(links):
         if not isinstance(link, dict):
             raise MemgraphError("BAD_ARGS", f"links[{index}] must be an object")
-        target = resolve(tx, link.get("targetNodeId") or link.get("target_node_id"),
-                         link.get("targetRef") or link.get("target_ref"), refs)
-        relation, direction = relation_name(link.get("relation")), direction_of(link.get("direction"))
+        target = resolve(
+            tx,
+            link.get("targetNodeId") or link.get("target_node_id"),
+            link.get("targetRef") or link.get("target_ref"),
+            refs,
+        )
+        relation, direction = (
+            relation_name(link.get("relation")),
+            direction_of(link.get("direction")),
+        )
         if not target:
             if strict:
                 wanted = link.get("targetNodeId") or link.get("targetRef") or "(none)"
-                raise MemgraphError("NODE_NOT_FOUND",
-                                    f"links[{index}]: target {wanted} is not a live node")
+                raise MemgraphError(
+                    "NODE_NOT_FOUND", f"links[{index}]: target {wanted} is not a live node"
+                )
             continue
         if target != source:
             planned += [(a, relation, b) for a, b in edge_keys(source, target, relation, direction)]
@@ -88,8 +109,9 @@ def delete(tx: Tx, op: dict[str, Any]) -> int:
     target = normalize_text(str(op.get("targetNodeId") or ""))
     relation = normalize_text(str(op.get("relation") or "")).lower()
     if not source or not target or not relation:
-        raise MemgraphError("VALIDATION_SKIP",
-                            "link_delete requires sourceNodeId, targetNodeId, and relation.")
+        raise MemgraphError(
+            "VALIDATION_SKIP", "link_delete requires sourceNodeId, targetNodeId, and relation."
+        )
     direction = direction_of(op.get("direction"))
     removed = 0
     for from_id, to_id in edge_keys(source, target, relation, direction):

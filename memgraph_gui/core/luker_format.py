@@ -19,8 +19,15 @@ from memgraph_gui.core.topology import normalize_text
 from memgraph_gui.core.validate import MAX_TEXT, MAX_TITLE
 
 COUNTERS = ("nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo", "sourceMessageCount")
-_KNOWN_TOP = {"nodes", "edges", *COUNTERS, "lastRecallTrace", "lastRecallProjection",
-              "lastExtractionDebug", "memgraph"}
+_KNOWN_TOP = {
+    "nodes",
+    "edges",
+    *COUNTERS,
+    "lastRecallTrace",
+    "lastRecallProjection",
+    "lastExtractionDebug",
+    "memgraph",
+}
 _NODE_SUFFIX = re.compile(r"^n_(\d+)$")
 
 
@@ -36,8 +43,9 @@ class ParsedStore:
 def parse_export(doc: Any) -> ParsedStore:
     """Validate and normalise a Luker export (or this tool's own export of one)."""
     if not isinstance(doc, Mapping):
-        raise ImportFormatError("", "expected a Luker memory-graph export: a JSON object with "
-                                    "'nodes' and 'edges'")
+        raise ImportFormatError(
+            "", "expected a Luker memory-graph export: a JSON object with 'nodes' and 'edges'"
+        )
     raw_nodes = doc.get("nodes", {})
     if isinstance(raw_nodes, list):
         raw_nodes = _nodes_from_list(raw_nodes)
@@ -61,12 +69,12 @@ def _nodes_from_list(items: list[Any]) -> dict[str, Any]:
     return out
 
 
-def _check(raw: Mapping[str, Any], key: str, kinds: tuple[type, ...], path: str,
-           what: str) -> Any:
+def _check(raw: Mapping[str, Any], key: str, kinds: tuple[type, ...], path: str, what: str) -> Any:
     value = raw.get(key)
-    if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)
-                              and bool not in kinds):
-        raise ImportFormatError(f"{path}.{key}", f"expected {what}")
+    if value is not None and (
+        not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
+    ):
+        raise ImportFormatError(f"{path}.{key}" if path else key, f"expected {what}")
     return value
 
 
@@ -93,12 +101,16 @@ def _node(key: str, raw: Any) -> Node | None:
     for flag in ("archived", "semanticRollup"):
         _check(raw, flag, (bool,), path, "true or false")
     return Node(
-        id=node_id, type=type_ or "semantic", level="semantic",
+        id=node_id,
+        type=type_ or "semantic",
+        level="semantic",
         title=normalize_text(title or node_id),
         seq_to=max(0, math.floor(seq)) if seq is not None and math.isfinite(seq) else 0,
-        fields=freeze(dict(fields or {})), parent_id=(parent or "").strip(),
+        fields=freeze(dict(fields or {})),
+        parent_id=(parent or "").strip(),
         children_ids=tuple(_child_ids(children or [], f"{path}.childrenIds")),
-        archived=bool(raw.get("archived")), semantic_rollup=bool(raw.get("semanticRollup")),
+        archived=bool(raw.get("archived")),
+        semantic_rollup=bool(raw.get("semanticRollup")),
         semantic_depth=int(depth) if depth is not None and math.isfinite(depth) else 0,
         floor_range=_floor_range(raw.get("floorRange"), f"{path}.floorRange"),
         superseded_by=(_check(raw, "supersededBy", (str,), path, "a string") or None),
@@ -129,11 +141,14 @@ def _floor_range(value: Any, path: str) -> tuple[int, int] | None:
     if not isinstance(value, Mapping):
         raise ImportFormatError(path, "expected {start, end}")
     start, end = value.get("start"), value.get("end")
-    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                  for v in (start, end))
-    if not numbers or start < 0 or end < start:
+    if not (_finite(start) and _finite(end)):
         return None
-    return (math.floor(start), math.floor(end))
+    low, high = float(start), float(end)
+    return None if low < 0 or high < low else (math.floor(low), math.floor(high))
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _repair_hierarchy(nodes: list[Node]) -> list[Node]:
@@ -145,9 +160,9 @@ def _repair_hierarchy(nodes: list[Node]) -> list[Node]:
         parent = node.parent_id if node.parent_id in valid and node.parent_id != node.id else ""
         fixed[node.id] = replace(node, children_ids=tuple(kids), parent_id=parent)
     for node in list(fixed.values()):
-        parent = fixed.get(node.parent_id) if node.parent_id else None
-        if parent is not None and node.id not in parent.children_ids:
-            fixed[parent.id] = replace(parent, children_ids=(*parent.children_ids, node.id))
+        owner = fixed.get(node.parent_id) if node.parent_id else None
+        if owner is not None and node.id not in owner.children_ids:
+            fixed[owner.id] = replace(owner, children_ids=(*owner.children_ids, node.id))
     return [fixed[n.id] for n in nodes]
 
 
@@ -166,8 +181,11 @@ def _edges(items: list[Any], valid: set[str]) -> list[Edge]:
         kind = normalize_text(relation or "") or "related"
         if (source, kind, target) not in out:
             out[(source, kind, target)] = Edge(
-                source, target, kind,
-                max(0, math.floor(seq)) if seq is not None and math.isfinite(seq) else None)
+                source,
+                target,
+                kind,
+                max(0, math.floor(seq)) if seq is not None and math.isfinite(seq) else None,
+            )
     return list(out.values())
 
 
@@ -175,7 +193,9 @@ def _meta(doc: Mapping[str, Any], nodes: list[Node]) -> dict[str, Any]:
     meta: dict[str, Any] = {}
     for key in COUNTERS:
         value = _check(doc, key, (int, float), "", "a number")
-        meta[key] = max(0, math.floor(value)) if value is not None and math.isfinite(value) else None
+        meta[key] = (
+            max(0, math.floor(value)) if value is not None and math.isfinite(value) else None
+        )
     suffixes = [int(m.group(1)) for n in nodes if (m := _NODE_SUFFIX.match(n.id))]
     meta["nodeSeq"] = max([meta["nodeSeq"] or 0, *suffixes])
     meta["seqCounter"] = max([meta["seqCounter"] or 0, *(n.seq_to for n in nodes)])

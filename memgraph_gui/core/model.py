@@ -93,9 +93,22 @@ class Node:
         return json.dumps(thaw(self.fields), ensure_ascii=False, separators=(",", ":"))
 
 
-_NODE_FIELDS = ("id", "type", "level", "title", "seq_to", "fields", "parent_id", "children_ids",
-                "archived", "semantic_rollup", "semantic_depth", "floor_range", "superseded_by",
-                "ord")
+_NODE_FIELDS = (
+    "id",
+    "type",
+    "level",
+    "title",
+    "seq_to",
+    "fields",
+    "parent_id",
+    "children_ids",
+    "archived",
+    "semantic_rollup",
+    "semantic_depth",
+    "floor_range",
+    "superseded_by",
+    "ord",
+)
 
 
 def evolve(node: Node, **changes: Any) -> Node:
@@ -121,7 +134,7 @@ class Edge(NamedTuple):
     @property
     def internal(self) -> bool:
         """True for the hierarchy bookkeeping types ``contains`` / ``semantic_contains``."""
-        return self.type in HIERARCHY_EDGE_TYPES
+        return self.type.lower() in HIERARCHY_EDGE_TYPES
 
     def to_json(self) -> dict[str, Any]:
         """The seed's raw EdgeView: ``{from, to, type}`` (never a weight)."""

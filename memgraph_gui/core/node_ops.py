@@ -5,46 +5,47 @@ Every function validates first and stages second, so a ``MemgraphError`` leaves 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memgraph_gui.core.errors import MemgraphError
 from memgraph_gui.core.freeze import freeze, thaw
 from memgraph_gui.core.model import Node
+from memgraph_gui.core.title_index import TitleIndex
 from memgraph_gui.core.topology import normalize_text
 from memgraph_gui.core.tx import Tx
 from memgraph_gui.core.validate import check_fields, check_title, missing_required, violation
 
-_SUMMARY_TITLE = re.compile(r"^(?:summary|摘要)\s*#?\s*(\d+)$", re.IGNORECASE)
-
 
 @dataclass
 class NodeIndex:
-    """Per-batch lookups: ``(type, lower title) -> id`` and the highest ``Summary N``."""
+    """A batch's view of the title index: the graph's, plus nodes staged in this batch."""
 
-    by_title: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    graph_titles: TitleIndex
+    staged: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     summary_max: int = 0
 
     @staticmethod
     def build(tx: Tx) -> NodeIndex:
-        index = NodeIndex()
-        for node in tx.graph.nodes.values():
-            index.add(node)
-        return index
+        titles = tx.graph.titles()
+        return NodeIndex(titles, summary_max=titles.summary_max())
 
     def add(self, node: Node) -> None:
-        if node.archived or node.level != "semantic":
-            return
-        self.by_title.setdefault((node.type, node.title.lower()), []).append(node.id)
-        if node.type == "event" and (m := _SUMMARY_TITLE.match(normalize_text(node.title))):
-            self.summary_max = max(self.summary_max, int(m.group(1)))
+        self.staged.setdefault((node.type, node.title.lower()), []).append(node.id)
+
+    def candidates(self, type_id: str, title: str) -> list[str]:
+        key = (type_id, title.lower())
+        return sorted(self.graph_titles.by_title.get(key, ())) + self.staged.get(key, [])
 
 
 def live(node: Node | None, max_seq: int | None = None) -> bool:
     """Exists, not archived, semantic (and not newer than ``max_seq`` when given)."""
-    return (node is not None and not node.archived and node.level == "semantic"
-            and (max_seq is None or node.seq_to <= max_seq))
+    return (
+        node is not None
+        and not node.archived
+        and node.level == "semantic"
+        and (max_seq is None or node.seq_to <= max_seq)
+    )
 
 
 def create(tx: Tx, index: NodeIndex, op: dict[str, Any], max_seq: int) -> Node:
@@ -57,8 +58,12 @@ def create(tx: Tx, index: NodeIndex, op: dict[str, Any], max_seq: int) -> Node:
     if type_id == "event" and target is None:
         title = f"Summary {index.summary_max + 1}"
     elif not title:
-        title = normalize_text(str(next((fields[k] for k in ("name", "id", "key", "label")
-                                         if fields.get(k)), ""))) or f"{type_id}_{max(1, max_seq)}"
+        title = (
+            normalize_text(
+                str(next((fields[k] for k in ("name", "id", "key", "label") if fields.get(k)), ""))
+            )
+            or f"{type_id}_{max(1, max_seq)}"
+        )
     if target is None and type_id != "event":
         target = _title_match(tx, index, type_id, title, max_seq)
     if target is not None:
@@ -66,12 +71,19 @@ def create(tx: Tx, index: NodeIndex, op: dict[str, Any], max_seq: int) -> Node:
     spec = tx.schema.get(type_id)
     if spec is not None and (missing := missing_required(spec, title, fields)):
         raise violation(f"create {type_id}: missing required column(s): {', '.join(missing)}")
-    node = tx.put_node(Node(id=_next_id(tx), type=type_id, title=title, seq_to=max_seq,
-                            fields=freeze(_with_summary(fields))))
+    node = tx.put_node(
+        Node(
+            id=_next_id(tx),
+            type=type_id,
+            title=title,
+            seq_to=max_seq,
+            fields=freeze(_with_summary(fields)),
+        )
+    )
     tx.set_meta("seqCounter", max(tx.counter("seqCounter"), max_seq))
     index.add(node)
     if type_id == "event":
-        index.summary_max += 1
+        index.summary_max = max(index.summary_max, int(title.split()[-1]))
     return node
 
 
@@ -97,12 +109,13 @@ def _str(value: Any, name: str) -> str:
 def _explicit_target(tx: Tx, op: dict[str, Any], type_id: str, max_seq: int) -> Node | None:
     node_id = normalize_text(str(op.get("nodeId") or ""))
     node = tx.node(node_id) if node_id else None
-    return node if node is not None and live(node, max_seq) and node.type.lower() == type_id \
-        else None
+    return (
+        node if node is not None and live(node, max_seq) and node.type.lower() == type_id else None
+    )
 
 
 def _title_match(tx: Tx, index: NodeIndex, type_id: str, title: str, max_seq: int) -> Node | None:
-    for node_id in index.by_title.get((type_id, title.lower()), ()):
+    for node_id in index.candidates(type_id, title):
         node = tx.node(node_id)
         if node is not None and live(node, max_seq) and node.title.lower() == title.lower():
             return node
@@ -170,12 +183,16 @@ def _editable(tx: Tx, op: dict[str, Any]) -> Node:
     if node.archived:
         raise MemgraphError("NODE_ARCHIVED", f"edit: node {node_id} is archived.")
     if node.level != "semantic":
-        raise MemgraphError("NODE_NOT_SEMANTIC",
-                            f"edit: node {node_id} is not a semantic node (level={node.level}).")
+        raise MemgraphError(
+            "NODE_NOT_SEMANTIC",
+            f"edit: node {node_id} is not a semantic node (level={node.level}).",
+        )
     claimed = str(op.get("type") or "").strip().lower()
     if claimed and claimed != node.type.lower():
-        raise MemgraphError("TYPE_MISMATCH", f'edit: op type "{claimed}" does not match node '
-                                             f'{node_id} type "{node.type}".')
+        raise MemgraphError(
+            "TYPE_MISMATCH",
+            f'edit: op type "{claimed}" does not match node {node_id} type "{node.type}".',
+        )
     return node
 
 
@@ -195,5 +212,8 @@ def restore(tx: Tx, node_id: str) -> Node:
     node = tx.node(node_id)
     if node is None:
         raise MemgraphError("NODE_NOT_FOUND", f"restore: node {node_id} does not exist.")
-    return node if not node.archived else tx.put_node(replace(node, archived=False,
-                                                              superseded_by=None))
+    return (
+        node
+        if not node.archived
+        else tx.put_node(replace(node, archived=False, superseded_by=None))
+    )

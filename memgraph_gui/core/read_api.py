@@ -60,8 +60,14 @@ class ReadApi(BriefReader):
         self._store = store
 
     # -- layer A ---------------------------------------------------------------------------------
-    def list_nodes(self, *, types: Any = None, levels: Any = None, active_only: Any = True,
-                   seq_range: Any = None) -> tuple[Node, ...]:
+    def list_nodes(
+        self,
+        *,
+        types: Any = None,
+        levels: Any = None,
+        active_only: Any = True,
+        seq_range: Any = None,
+    ) -> tuple[Node, ...]:
         """Nodes in timeline order; ``active_only`` hides archived and recall-diagnostic nodes."""
         type_set = args.lower_set(types, "types")
         level_set = args.lower_set(levels, "levels")
@@ -77,7 +83,9 @@ class ReadApi(BriefReader):
                     continue
                 if level_set is not None and topology.view_level(node) not in level_set:
                     continue
-                if (low is not None and node.seq_to < low) or (high is not None and node.seq_to > high):
+                if (low is not None and node.seq_to < low) or (
+                    high is not None and node.seq_to > high
+                ):
                     continue
                 out.append(node)
             return tuple(out)
@@ -88,22 +96,35 @@ class ReadApi(BriefReader):
         with self._store.reading() as graph:
             return graph.nodes.get(key) if key else None
 
-    def list_edges(self, *, from_id: Any = None, to_id: Any = None, types: Any = None,
-                   exclude_internal: Any = False) -> tuple[Edge, ...]:
+    def list_edges(
+        self,
+        *,
+        from_id: Any = None,
+        to_id: Any = None,
+        types: Any = None,
+        exclude_internal: Any = False,
+    ) -> tuple[Edge, ...]:
         """Raw edges in store order; ``exclude_internal`` drops contains / semantic_contains."""
         source = None if from_id is None else args.node_id(from_id, "from")
         target = None if to_id is None else args.node_id(to_id, "to")
         type_set = args.lower_set(types, "types")
         internal = args.flag(exclude_internal, "excludeInternal", False)
         with self._store.reading() as graph:
-            pool = (topology.incident_edges(graph, source) if source
-                    else topology.incident_edges(graph, target) if target
-                    else topology.edges_in_order(graph))
+            pool = (
+                topology.incident_edges(graph, source)
+                if source
+                else topology.incident_edges(graph, target)
+                if target
+                else topology.edges_in_order(graph)
+            )
             return tuple(
-                e for e in pool
-                if (source is None or e.from_id == source) and (target is None or e.to_id == target)
+                e
+                for e in pool
+                if (source is None or e.from_id == source)
+                and (target is None or e.to_id == target)
                 and (type_set is None or e.type.lower() in type_set)
-                and not (internal and e.internal))
+                and not (internal and e.internal)
+            )
 
     def get_schema(self) -> SchemaView:
         """The store's node-type schema as ``SchemaView``."""
@@ -111,11 +132,19 @@ class ReadApi(BriefReader):
             return SchemaView(graph.schema)
 
     # -- layer B ---------------------------------------------------------------------------------
-    def get_neighbors(self, node_id: Any, *, edge_types: Any = None, direction: Any = "both",
-                      project_to: Any = "raw") -> tuple[NeighborView, ...]:
+    def get_neighbors(
+        self,
+        node_id: Any,
+        *,
+        edge_types: Any = None,
+        direction: Any = "both",
+        project_to: Any = "raw",
+    ) -> tuple[NeighborView, ...]:
         """Neighbours over raw edges; ``project_to`` rolls each one up to a visible ancestor."""
         source = args.node_id(node_id)
         type_set = args.lower_set(edge_types, "edgeTypes")
+        if direction is not None and not isinstance(direction, str):
+            raise bad_args("direction: expected 'in', 'out' or 'both'")
         way = direction if direction in ("in", "out") else "both"
         with self._store.reading() as graph:
             visible = self._projection_set(graph, project_to, fallback=False)
@@ -128,7 +157,7 @@ class ReadApi(BriefReader):
                 if type_set is not None and relation not in type_set:
                     continue
                 other, d = (edge.to_id, "out") if edge.from_id == source else (edge.from_id, "in")
-                if way != "both" and d != way:
+                if way not in ("both", d):
                     continue
                 if visible is not None:
                     other = topology.nearest_visible(graph, other, visible)
@@ -139,11 +168,18 @@ class ReadApi(BriefReader):
                 out.append(NeighborView(node, relation, d))
             return tuple(out)
 
-    def get_ancestor(self, node_id: Any, *, active_only: Any = True,
-                     predicate: Callable[[Node], Any] | None = None) -> Node | None:
+    def get_ancestor(
+        self,
+        node_id: Any,
+        *,
+        active_only: Any = True,
+        predicate: Callable[[Node], Any] | None = None,
+    ) -> Node | None:
         """The first ancestor matching ``predicate`` (default: the parent); never the node itself."""
         key = args.node_id(node_id)
         active = args.flag(active_only, "activeOnly", True)
+        if predicate is not None and not callable(predicate):
+            raise bad_args("predicate: expected a function of a NodeView")
         with self._store.reading() as graph:
             for ancestor in topology.ancestors(graph, key):
                 if active and ancestor.archived:
@@ -152,8 +188,9 @@ class ReadApi(BriefReader):
                     return ancestor
             return None
 
-    def get_descendants(self, node_id: Any, *, active_only: Any = True,
-                        max_depth: Any = None) -> tuple[Node, ...]:
+    def get_descendants(
+        self, node_id: Any, *, active_only: Any = True, max_depth: Any = None
+    ) -> tuple[Node, ...]:
         """BFS descendants (level 1 first), root excluded; archived ones hidden when active_only."""
         key = args.node_id(node_id)
         active = args.flag(active_only, "activeOnly", True)
@@ -165,8 +202,9 @@ class ReadApi(BriefReader):
                 return ()
             return tuple(topology.descendants(graph, root, active_only=active, max_depth=limit))
 
-    def get_nearest_visible_ancestor(self, node_id: Any, *,
-                                     visible_node_ids: Any = None) -> Node | None:
+    def get_nearest_visible_ancestor(
+        self, node_id: Any, *, visible_node_ids: Any = None
+    ) -> Node | None:
         """The node or its nearest ancestor in ``visible_node_ids`` (required); None past archived."""
         if visible_node_ids is None:
             raise bad_args("getNearestVisibleAncestor: visibleNodeIds is required")
@@ -176,8 +214,9 @@ class ReadApi(BriefReader):
             found = topology.nearest_visible(graph, key, visible)
             return graph.nodes.get(found) if found else None
 
-    def project_edges(self, *, visible_node_ids: Any = None, edge_types: Any = None,
-                      exclude_internal: Any = True) -> tuple[ProjectedEdge, ...]:
+    def project_edges(
+        self, *, visible_node_ids: Any = None, edge_types: Any = None, exclude_internal: Any = True
+    ) -> tuple[ProjectedEdge, ...]:
         """Raw edges rolled up onto ``visible_node_ids`` (required), merged with a ``weight``."""
         if visible_node_ids is None:
             raise bad_args("projectEdges: visibleNodeIds is required")
@@ -185,13 +224,15 @@ class ReadApi(BriefReader):
         relations = args.lower_set(edge_types, "edgeTypes")
         internal = args.flag(exclude_internal, "excludeInternal", True)
         with self._store.reading() as graph:
-            merged = topology.project(graph, topology.edges_in_order(graph), visible, relations,
-                                      internal)
+            merged = topology.project(
+                graph, topology.edges_in_order(graph), visible, relations, internal
+            )
             return tuple(ProjectedEdge(p.from_id, p.to_id, p.type, p.weight) for p in merged)
 
     # -- layer C ---------------------------------------------------------------------------------
-    def list_visible_candidates(self, *, seq_window: Any = None, types: Any = None,
-                                exclude_recent_messages: Any = 0) -> tuple[Node, ...]:
+    def list_visible_candidates(
+        self, *, seq_window: Any = None, types: Any = None, exclude_recent_messages: Any = 0
+    ) -> tuple[Node, ...]:
         """The recall pool in recency order, narrowed by ``types`` / ``seq_window`` / recent turns."""
         type_set = args.lower_set(types, "types")
         low, high = _range(seq_window, "seqWindow")
@@ -199,10 +240,13 @@ class ReadApi(BriefReader):
         with self._store.reading() as graph:
             latest = recall.covered_seq(graph)
             return tuple(
-                n for n in recall.candidate_pool(graph)
+                n
+                for n in recall.candidate_pool(graph)
                 if not recall.in_recent_window(n, latest, exclude)
                 and (type_set is None or n.type.lower() in type_set)
-                and (low is None or n.seq_to >= low) and (high is None or n.seq_to <= high))
+                and (low is None or n.seq_to >= low)
+                and (high is None or n.seq_to <= high)
+            )
 
     def get_node_exposure(self, node_id: Any) -> str | None:
         """``high_only`` / ``full``; None for a missing or archived node."""
@@ -211,9 +255,16 @@ class ReadApi(BriefReader):
             node = graph.nodes.get(key)
             return None if node is None or node.archived else recall.exposure(graph, node)
 
-    def expand_from_seeds(self, seed_ids: Any, *, hops: Any = 1, edge_types: Any = None,
-                          project_to: Any = "visible", include_children: Any = True,
-                          exclude_internal: Any = False) -> tuple[Node, ...]:
+    def expand_from_seeds(
+        self,
+        seed_ids: Any,
+        *,
+        hops: Any = 1,
+        edge_types: Any = None,
+        project_to: Any = "visible",
+        include_children: Any = True,
+        exclude_internal: Any = False,
+    ) -> tuple[Node, ...]:
         """BFS drill from the seeds (seeds first, then what each reaches, in BFS order)."""
         seeds = list(dict.fromkeys(_ordered_ids(seed_ids, "seedIds")))
         depth = args.whole(hops, "hops", 1, minimum=1)
@@ -222,13 +273,23 @@ class ReadApi(BriefReader):
             relations = relations - {"contains", "semantic_contains"}
         children = args.flag(include_children, "includeChildren", True)
         with self._store.reading() as graph:
-            pool = self._projection_set(graph, project_to if project_to is not None else "visible",
-                                        fallback=False)
-            return tuple(recall.expand(graph, seeds, hops=depth, relations=relations,
-                                       include_children=children, pool=pool))
+            pool = self._projection_set(
+                graph, project_to if project_to is not None else "visible", fallback=False
+            )
+            return tuple(
+                recall.expand(
+                    graph,
+                    seeds,
+                    hops=depth,
+                    relations=relations,
+                    include_children=children,
+                    pool=pool,
+                )
+            )
 
-    def keyword_search(self, *, query: Any = None, types: Any = None,
-                       k: Any = 20) -> tuple[RankedNode, ...]:
+    def keyword_search(
+        self, *, query: Any = None, types: Any = None, k: Any = 20
+    ) -> tuple[RankedNode, ...]:
         """Token-overlap search over active nodes; ``score`` = matched / query tokens, desc."""
         text = args.text(query, "query")
         type_set = args.lower_set(types, "types")
@@ -239,8 +300,9 @@ class ReadApi(BriefReader):
             hits = search.keyword_search(graph, text, type_set, limit)
             return tuple(RankedNode(node, score, "keyword") for node, score in hits)
 
-    def vector_search(self, *, query: Any = None, types: Any = None,
-                      k: Any = 20) -> tuple[RankedNode, ...]:
+    def vector_search(
+        self, *, query: Any = None, types: Any = None, k: Any = 20
+    ) -> tuple[RankedNode, ...]:
         """Embedding search; raises ``NO_EMBEDDING_PROFILE`` until a profile is configured."""
         text = args.text(query, "query")
         args.lower_set(types, "types")
@@ -249,9 +311,12 @@ class ReadApi(BriefReader):
             return ()
         with self._store.reading() as graph:
             if not graph.meta.get("embeddingProfile"):
-                raise MemgraphError("NO_EMBEDDING_PROFILE",
-                                    "vectorSearch: no embedding profile is configured")
-        raise MemgraphError("NO_EMBEDDING_PROFILE", "vectorSearch: the embedding profile is unusable")
+                raise MemgraphError(
+                    "NO_EMBEDDING_PROFILE", "vectorSearch: no embedding profile is configured"
+                )
+        raise MemgraphError(
+            "NO_EMBEDDING_PROFILE", "vectorSearch: the embedding profile is unusable"
+        )
 
     def find_by_name(self, *, query: Any = None, types: Any = None) -> NameMatches:
         """Case-insensitive substring match on title and primary-key columns, timeline order."""
@@ -310,8 +375,10 @@ class ReadApi(BriefReader):
 
 def _range(value: Any, name: str) -> tuple[float | None, float | None]:
     window = args.options(value, name)
-    return (args.number(window.get("from"), f"{name}.from"),
-            args.number(window.get("to"), f"{name}.to"))
+    return (
+        args.number(window.get("from"), f"{name}.from"),
+        args.number(window.get("to"), f"{name}.to"),
+    )
 
 
 def _ordered_ids(value: Any, name: str) -> Iterable[str]:

@@ -18,15 +18,24 @@ from memgraph_gui.core.model import Edge, Node
 from memgraph_gui.core.topology import (
     Projected,
     edges_in_order,
-    is_recall_diagnostic,
     live_children,
     nearest_visible,
     project,
 )
 from memgraph_gui.core.views import EdgeSummary, RelationCount, SampleNeighbor
 
-DEFAULT_EXPAND_RELATIONS = frozenset({"related", "involved_in", "mentions", "evidence", "contains",
-                                      "updates", "advances", "occurred_at"})
+DEFAULT_EXPAND_RELATIONS = frozenset(
+    {
+        "related",
+        "involved_in",
+        "mentions",
+        "evidence",
+        "contains",
+        "updates",
+        "advances",
+        "occurred_at",
+    }
+)
 
 
 def recency_sorted(nodes: list[Node]) -> list[Node]:
@@ -48,8 +57,9 @@ def candidate_pool(graph: Graph) -> list[Node]:
 
 def canonical_visible(graph: Graph) -> frozenset[str]:
     """Ids of the candidate pool (the default visible set when none was recorded)."""
-    return graph.derived("canonical_visible",
-                         lambda: frozenset(n.id for n in candidate_pool(graph)))
+    return graph.derived(
+        "canonical_visible", lambda: frozenset(n.id for n in candidate_pool(graph))
+    )
 
 
 def default_visible(graph: Graph) -> frozenset[str]:
@@ -58,53 +68,71 @@ def default_visible(graph: Graph) -> frozenset[str]:
 
 
 def _collect_pool(graph: Graph) -> list[Node]:
-    by_type: dict[str, list[Node]] = {}
+    hierarchical = {s.id for s in graph.schema.types if s.hierarchical}
+    lower: dict[str, str] = {}
+    pool: list[Node] = []
+    grouped: dict[str, list[Node]] = {}
     for node in graph.nodes.values():
-        if node.level == "semantic" and not node.archived and not is_recall_diagnostic(node):
-            by_type.setdefault(node.type, []).append(node)
-    pool: dict[str, Node] = {}
-    for type_id, nodes in by_type.items():
-        spec = graph.schema.get(type_id.lower())
-        if spec is None or not spec.hierarchical:
-            pool.update((n.id, n) for n in nodes)
-        else:
-            pool.update((n.id, n) for n in _hierarchy_tops(graph, nodes))
-    return list(pool.values())
-
-
-def _hierarchy_tops(graph: Graph, nodes: list[Node]) -> list[Node]:
-    """For each leaf, the highest ancestor reachable through active parents of the same type."""
-    kind = nodes[0].type.lower()
-    tops: dict[str, Node] = {}
-    memo: dict[str, Node] = {}
-    for node in nodes:
-        if any(c.type.lower() == kind for c in live_children(graph, node)):
+        if node.level != "semantic" or node.archived:
             continue
-        top = _climb(graph, node, kind, memo)
+        kind = lower.get(node.type)
+        if kind is None:
+            kind = lower[node.type] = node.type.strip().lower()
+        if kind == "recall" or kind.startswith("recall_"):
+            continue
+        if kind in hierarchical:
+            grouped.setdefault(kind, []).append(node)
+        else:
+            pool.append(node)
+    for kind, nodes in grouped.items():
+        pool.extend(_hierarchy_tops(graph, nodes, kind))
+    return pool
+
+
+def _hierarchy_tops(graph: Graph, nodes: list[Node], kind: str) -> list[Node]:
+    """For each leaf, the highest ancestor reachable through active parents of the same type."""
+    everything = graph.nodes
+    same: dict[str, bool] = {}
+
+    def same_kind(node: Node) -> bool:
+        found = same.get(node.type)
+        if found is None:
+            found = same[node.type] = node.type.lower() == kind
+        return found
+
+    def parent_of(node: Node) -> Node | None:
+        parent = everything.get(node.parent_id) if node.parent_id else None
+        return parent if parent is not None and not parent.archived and same_kind(parent) else None
+
+    top_of: dict[str, Node] = {}
+    tops: dict[str, Node] = {}
+    for node in nodes:
+        if any(
+            (c := everything.get(i)) is not None and not c.archived and same_kind(c)
+            for i in node.children_ids
+        ):
+            continue
+        path: list[str] = []
+        current, top = node, None
+        while top is None:
+            top = top_of.get(current.id)
+            if top is not None:
+                break
+            parent = parent_of(current)
+            if parent is None or parent.id in path or parent.id == node.id:
+                top = current
+                break
+            path.append(current.id)
+            current = parent
+        for node_id in (*path, current.id):
+            top_of[node_id] = top
         tops.setdefault(top.id, top)
     return list(tops.values())
 
 
-def _climb(graph: Graph, node: Node, kind: str, memo: dict[str, Node]) -> Node:
-    path, guard = [], {node.id}
-    current = node
-    while True:
-        if current.id in memo:
-            current = memo[current.id]
-            break
-        parent = graph.nodes.get(current.parent_id) if current.parent_id else None
-        if parent is None or parent.archived or parent.type.lower() != kind or parent.id in guard:
-            break
-        path.append(current.id)
-        guard.add(parent.id)
-        current = parent
-    for node_id in path:
-        memo[node_id] = current
-    return current
-
-
 def covered_seq(graph: Graph) -> int:
     """Luker's ``getStoreCoveredSeqTo``: highest seq the store covers (never below 0)."""
+
     def compute() -> int:
         best = max(0, graph.counter("appliedSeqTo"), graph.counter("loggedSeqTo"))
         for node in graph.nodes.values():
@@ -136,8 +164,12 @@ def _members(graph: Graph, node: Node, visible: frozenset[str]) -> list[str]:
         for parent in frontier:
             for child_id in parent.children_ids:
                 child = graph.nodes.get(child_id)
-                if (child is None or child.archived or child.parent_id != parent.id
-                        or child_id in visible):
+                if (
+                    child is None
+                    or child.archived
+                    or child.parent_id != parent.id
+                    or child_id in visible
+                ):
                     continue
                 out.append(child_id)
                 nxt.append(child)
@@ -154,6 +186,7 @@ def _local_edges(graph: Graph, member_ids: Iterable[str]) -> list[Edge]:
 
 
 _LOCAL_EDGE_LIMIT = 2_000
+_LOCAL_CALLS = 24  # after this many summaries in one graph version, project the whole graph once
 
 
 @dataclass(slots=True)
@@ -180,8 +213,13 @@ class _Tally:
         self.by_relation[key] = self.by_relation.get(key, 0) + pe.weight
 
 
-def edge_summary(graph: Graph, node_id: str, visible: frozenset[str],
-                 relation_types: frozenset[str] | None, limit: int) -> EdgeSummary:
+def edge_summary(
+    graph: Graph,
+    node_id: str,
+    visible: frozenset[str],
+    relation_types: frozenset[str] | None,
+    limit: int,
+) -> EdgeSummary:
     """Luker's ``buildEdgeSummary`` for one node; a zero summary when it is not visible.
 
     Small neighbourhoods are projected locally; a node standing for a big subtree (a top rollup)
@@ -190,9 +228,12 @@ def edge_summary(graph: Graph, node_id: str, visible: frozenset[str],
     node = graph.nodes.get(node_id)
     if node is None or node.archived or node_id not in visible:
         return EdgeSummary()
-    cached = graph.derived("tallies", OrderedDict).get((visible, relation_types))
+    tallies: OrderedDict[Any, dict[str, _Tally]] = graph.derived("tallies", OrderedDict)
+    cached = tallies.get((visible, relation_types))
     edges = [] if cached is not None else _local_edges(graph, _members(graph, node, visible))
-    if cached is not None or len(edges) > _LOCAL_EDGE_LIMIT:
+    local_calls = graph.derived("local_summaries", lambda: [0])
+    local_calls[0] += 1
+    if cached is not None or len(edges) > _LOCAL_EDGE_LIMIT or local_calls[0] > _LOCAL_CALLS:
         tally = _global_tallies(graph, visible, relation_types).get(node_id, _Tally())
     else:
         memo: dict[str, str] = {}
@@ -208,8 +249,9 @@ def edge_summary(graph: Graph, node_id: str, visible: frozenset[str],
     return _summary(graph, tally.degree, tally.by_relation, tally.neighbor_seq, limit)
 
 
-def _global_tallies(graph: Graph, visible: frozenset[str],
-                    relation_types: frozenset[str] | None) -> dict[str, _Tally]:
+def _global_tallies(
+    graph: Graph, visible: frozenset[str], relation_types: frozenset[str] | None
+) -> dict[str, _Tally]:
     """Tallies of every visible node from one projection of all edges (cached, 4 sets kept)."""
     cache: OrderedDict[Any, dict[str, _Tally]] = graph.derived("tallies", OrderedDict)
     key = (visible, relation_types)
@@ -233,24 +275,38 @@ def _global_tallies(graph: Graph, visible: frozenset[str],
     return tallies
 
 
-def _summary(graph: Graph, degree: int, by_relation: dict[tuple[str, str], int],
-             neighbor_seq: dict[str, int], limit: int) -> EdgeSummary:
+def _summary(
+    graph: Graph,
+    degree: int,
+    by_relation: dict[tuple[str, str], int],
+    neighbor_seq: dict[str, int],
+    limit: int,
+) -> EdgeSummary:
     relations = sorted(by_relation.items(), key=lambda kv: -kv[1])
     key = key_function(neighbor_seq)
     samples = sorted(neighbor_seq.items(), key=lambda kv: key(kv[0]))
     samples.sort(key=lambda kv: -kv[1])
     return EdgeSummary(
         degree=degree,
-        relations=tuple(RelationCount(rel, "in" if d == "in" else "out", count)
-                        for (rel, d), count in relations),
+        relations=tuple(
+            RelationCount(rel, "in" if d == "in" else "out", count) for (rel, d), count in relations
+        ),
         sample_neighbors=tuple(
             SampleNeighbor(i, graph.nodes[i].type, graph.nodes[i].title, max(0, seq))
-            for i, seq in samples[:max(1, limit)]),
+            for i, seq in samples[: max(1, limit)]
+        ),
     )
 
 
-def expand(graph: Graph, seeds: list[str], *, hops: int, relations: frozenset[str],
-           include_children: bool, pool: frozenset[str] | None) -> list[Node]:
+def expand(
+    graph: Graph,
+    seeds: list[str],
+    *,
+    hops: int,
+    relations: frozenset[str],
+    include_children: bool,
+    pool: frozenset[str] | None,
+) -> list[Node]:
     """Luker's ``expandRouteCandidates`` BFS: seeds, then what each discovers, in BFS order.
 
     Edge hops reach only nodes in ``pool`` or already found (``pool=None``: the whole store).
@@ -266,14 +322,21 @@ def expand(graph: Graph, seeds: list[str], *, hops: int, relations: frozenset[st
             if not frontier:
                 break
             allowed = None if pool is None else pool | frozenset(found)
-            frontier = _expand_hop(graph, frontier, seen, found, relations, include_children,
-                                   allowed)
+            frontier = _expand_hop(
+                graph, frontier, seen, found, relations, include_children, allowed
+            )
     return list(found.values())
 
 
-def _expand_hop(graph: Graph, frontier: list[str], seen: set[str], found: dict[str, Node],
-                relations: frozenset[str], include_children: bool,
-                allowed: frozenset[str] | None) -> list[str]:
+def _expand_hop(
+    graph: Graph,
+    frontier: list[str],
+    seen: set[str],
+    found: dict[str, Node],
+    relations: frozenset[str],
+    include_children: bool,
+    allowed: frozenset[str] | None,
+) -> list[str]:
     nxt: list[str] = []
 
     def admit(node: Node) -> None:
@@ -296,8 +359,9 @@ def _expand_hop(graph: Graph, frontier: list[str], seen: set[str], found: dict[s
     return nxt
 
 
-def _hop_neighbors(graph: Graph, node: Node, relations: frozenset[str],
-                   allowed: frozenset[str] | None) -> list[str]:
+def _hop_neighbors(
+    graph: Graph, node: Node, relations: frozenset[str], allowed: frozenset[str] | None
+) -> list[str]:
     """Neighbours of ``node`` over projected edges (raw when ``allowed`` is None)."""
     if allowed is None:
         edges = sorted(graph.edges_of(node.id), key=lambda e: e.ord)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
 from typing import Any
 
 from memgraph_gui.core.freeze import EMPTY_MAPPING, LazyFields
@@ -34,10 +33,24 @@ _NODE_SELECT = (
 
 def node_row(node: Node) -> tuple[Any, ...]:
     start, end = node.floor_range if node.floor_range is not None else (None, None)
-    return (node.ord, node.id, node.type, node.level, node.title, node.seq_to, node.fields_json(),
-            node.parent_id, json.dumps(list(node.children_ids), ensure_ascii=False),
-            int(node.archived), int(node.semantic_rollup), node.semantic_depth, start, end,
-            node.superseded_by, node_search_text(node))
+    return (
+        node.ord,
+        node.id,
+        node.type,
+        node.level,
+        node.title,
+        node.seq_to,
+        node.fields_json(),
+        node.parent_id,
+        json.dumps(list(node.children_ids), ensure_ascii=False),
+        int(node.archived),
+        int(node.semantic_rollup),
+        node.semantic_depth,
+        start,
+        end,
+        node.superseded_by,
+        node_search_text(node),
+    )
 
 
 def edge_row(edge: Edge) -> tuple[Any, ...]:
@@ -47,10 +60,20 @@ def edge_row(edge: Edge) -> tuple[Any, ...]:
 def _node_from_row(row: tuple[Any, ...]) -> Node:
     children = row[8]
     return Node(
-        row[1], row[2], row[3], row[4], row[5],
-        EMPTY_MAPPING if row[6] == "{}" else LazyFields(row[6]), row[7],
-        () if children == "[]" else tuple(json.loads(children)), bool(row[9]), bool(row[10]),
-        row[11], None if row[12] is None else (row[12], row[13]), row[14], row[0],
+        row[1],
+        row[2],
+        row[3],
+        row[4],
+        row[5],
+        EMPTY_MAPPING if row[6] == "{}" else LazyFields(row[6]),
+        row[7],
+        () if children == "[]" else tuple(json.loads(children)),
+        bool(row[9]),
+        bool(row[10]),
+        row[11],
+        None if row[12] is None else (row[12], row[13]),
+        row[14],
+        row[0],
     )
 
 
@@ -79,46 +102,38 @@ def load_graph(conn: sqlite3.Connection) -> Graph:
     return graph
 
 
-def write_changes(conn: sqlite3.Connection, batch_id: int, changes: Iterable[Change],
-                  nodes: Iterable[Node | tuple[str, None]], edges: Iterable[Edge | tuple[Any, None]],
-                  meta: dict[str, Any]) -> None:
-    """Write one batch: its change-log rows, then the new node/edge/meta rows."""
-    changes = list(changes)
-    conn.executemany(
-        "INSERT INTO changes(batch, kind, key, before, after) VALUES (?,?,?,?,?)",
-        [(batch_id, ch.kind, ch.key, dumps(ch.before), dumps(ch.after)) for ch in changes])
-    node_list = list(nodes)
-    conn.executemany("DELETE FROM nodes WHERE id=?",
-                     [(n[0],) for n in node_list if isinstance(n, tuple)])
-    conn.executemany(NODE_UPSERT, [node_row(n) for n in node_list if isinstance(n, Node)])
-    edge_list = list(edges)
-    conn.executemany("DELETE FROM edges WHERE from_id=? AND type=? AND to_id=?",
-                     [e[0] for e in edge_list if isinstance(e, tuple)])
-    conn.executemany(EDGE_UPSERT, [edge_row(e) for e in edge_list if isinstance(e, Edge)])
-    for key, value in meta.items():
-        if value is None:
-            conn.execute("DELETE FROM meta WHERE key=?", (key,))
-        else:
-            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
-                         (key, dumps(value)))
-
-
-def changed_rows(changes: Iterable[Change]) -> tuple[list[Any], list[Any], dict[str, Any]]:
-    """Split change images into node rows, edge rows and meta values for ``write_changes``."""
+def write_changes(conn: sqlite3.Connection, batch_id: int, changes: list[Change]) -> None:
+    """Write one batch: its change-log rows, then the new node / edge / meta rows."""
     from memgraph_gui.core.images import edge_from_image, node_from_image
 
-    nodes: list[Any] = []
-    edges: list[Any] = []
-    meta: dict[str, Any] = {}
+    conn.executemany(
+        "INSERT INTO changes(batch, kind, key, before, after) VALUES (?,?,?,?,?)",
+        [(batch_id, ch.kind, ch.key, dumps(ch.before), dumps(ch.after)) for ch in changes],
+    )
+    nodes = [ch for ch in changes if ch.kind == "node"]
+    conn.executemany(
+        "DELETE FROM nodes WHERE id=?", [(ch.key,) for ch in nodes if ch.after is None]
+    )
+    conn.executemany(
+        NODE_UPSERT, [node_row(node_from_image(ch.after)) for ch in nodes if ch.after is not None]
+    )
+    edges = [ch for ch in changes if ch.kind == "edge"]
+    conn.executemany(
+        "DELETE FROM edges WHERE from_id=? AND type=? AND to_id=?",
+        [edge_key_from_text(ch.key) for ch in edges if ch.after is None],
+    )
+    conn.executemany(
+        EDGE_UPSERT, [edge_row(edge_from_image(ch.after)) for ch in edges if ch.after is not None]
+    )
     for ch in changes:
-        if ch.kind == "node":
-            nodes.append((ch.key, None) if ch.after is None else node_from_image(ch.after))
-        elif ch.kind == "edge":
-            edges.append((edge_key_from_text(ch.key), None) if ch.after is None
-                         else edge_from_image(ch.after))
+        if ch.kind != "meta":
+            continue
+        if ch.after is None:
+            conn.execute("DELETE FROM meta WHERE key=?", (ch.key,))
         else:
-            meta[ch.key] = ch.after
-    return nodes, edges, meta
+            conn.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (ch.key, dumps(ch.after))
+            )
 
 
 def dump_tables(conn: sqlite3.Connection) -> dict[str, list[tuple[Any, ...]]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,12 +23,22 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, backup: bool =
             handle.flush()
             os.fsync(handle.fileno())
         if backup and target.exists():
-            os.replace(target, target.with_name(target.name + ".bak"))
-        os.replace(tmp, target)
+            _keep_backup(target)
+        os.replace(tmp, target)  # the target always holds a whole file, old or new
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     _fsync_dir(target.parent)
+
+
+def _keep_backup(target: Path) -> None:
+    """Make ``target.bak`` a copy of ``target`` without ever removing ``target`` itself."""
+    backup = target.with_name(target.name + ".bak")
+    backup.unlink(missing_ok=True)
+    try:
+        os.link(target, backup)  # the old file stays reachable under both names
+    except OSError:  # no hard links here (e.g. FAT, some network shares): copy instead
+        shutil.copy2(target, backup)
 
 
 def write_json_atomic(path: str | os.PathLike[str], data: Any, *, backup: bool = True) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -102,7 +103,6 @@ class Schema:
         """The type with this id (ids are lower-case), or None."""
         return self.by_id.get(type_id)
 
-
     def to_json(self) -> list[dict[str, Any]]:
         """The full Luker type list (a deep copy)."""
         return [thaw(spec.raw) for spec in self.types]
@@ -122,7 +122,9 @@ def normalize_schema(doc: Any) -> list[dict[str, Any]]:
     items = doc
     if isinstance(doc, Mapping):
         if doc.get("type") not in (None, SCHEMA_FILE_TYPE):
-            raise ImportFormatError("type", f"expected {SCHEMA_FILE_TYPE!r}, got {doc.get('type')!r}")
+            raise ImportFormatError(
+                "type", f"expected {SCHEMA_FILE_TYPE!r}, got {doc.get('type')!r}"
+            )
         items, path = doc.get("schema"), "schema"
     if not isinstance(items, list):
         raise ImportFormatError(path, "expected an array of node types")
@@ -153,18 +155,26 @@ def normalize_type(item: Any, index: int, path: str) -> dict[str, Any]:
     spec = copy.deepcopy(dict(item))
     spec["id"] = type_id
     spec["label"] = _text(item, "label", path, (raw_id or "").strip() or f"Type {index + 1}")
-    spec["tableName"] = _text(item, "tableName", path, (raw_id or "").strip() or f"table_{index + 1}")
+    spec["tableName"] = _text(
+        item, "tableName", path, (raw_id or "").strip() or f"table_{index + 1}"
+    )
     columns = _string_list(item.get("tableColumns", ["title"]), f"{path}.tableColumns")
     spec["tableColumns"] = columns
     default_required = ["summary"] if type_id == "event" else []
-    spec["requiredColumns"] = _string_list(item.get("requiredColumns", default_required),
-                                           f"{path}.requiredColumns")
-    spec["primaryKeyColumns"] = [c for c in _string_list(item.get("primaryKeyColumns"),
-                                                         f"{path}.primaryKeyColumns") if c in columns]
+    spec["requiredColumns"] = _string_list(
+        item.get("requiredColumns", default_required), f"{path}.requiredColumns"
+    )
+    spec["primaryKeyColumns"] = [
+        c
+        for c in _string_list(item.get("primaryKeyColumns"), f"{path}.primaryKeyColumns")
+        if c in columns
+    ]
     embedding = item.get("embeddingColumns")
-    spec["embeddingColumns"] = (list(columns) if embedding is None else
-                                [c for c in _string_list(embedding, f"{path}.embeddingColumns")
-                                 if c in columns])
+    spec["embeddingColumns"] = (
+        list(columns)
+        if embedding is None
+        else [c for c in _string_list(embedding, f"{path}.embeddingColumns") if c in columns]
+    )
     spec["keywords"] = _string_list(item.get("keywords"), f"{path}.keywords")
     spec["columnHints"] = _string_map(item.get("columnHints"), f"{path}.columnHints")
     spec["forceUpdate"] = _force_update(item.get("forceUpdate", type_id == "event"), path)
@@ -202,7 +212,7 @@ def _whole(value: Any, path: str, default: int) -> int:
     """A number floored to an int; None/0 fall back to ``default`` like JS ``x || default``."""
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
         raise ImportFormatError(path, "expected a number")
     return int(value) if value else default
 
@@ -216,9 +226,9 @@ def _string_list(value: Any, path: str) -> list[str]:
     for index, entry in enumerate(value):
         if not isinstance(entry, str):
             raise ImportFormatError(f"{path}[{index}]", "expected a string")
-        entry = entry.strip()
-        if entry and entry not in out:
-            out.append(entry)
+        text = entry.strip()
+        if text and text not in out:
+            out.append(text)
     return out
 
 

@@ -13,8 +13,16 @@ from memgraph_gui.core.model import Node
 from memgraph_gui.core.text import js_string, node_search_text, tokenize
 from memgraph_gui.core.topology import is_recall_diagnostic
 
-LEXICAL_FIELDS = ("title", "name", "summary", "state", "traits", "constraint", "key_sentences",
-                  "aliases")
+LEXICAL_FIELDS = (
+    "title",
+    "name",
+    "summary",
+    "state",
+    "traits",
+    "constraint",
+    "key_sentences",
+    "aliases",
+)
 
 
 def nodes_in_store_order(graph: Graph) -> list[Node]:
@@ -51,8 +59,9 @@ def _keyword_index(graph: Graph) -> KeywordIndex:
     return graph.derived("kw_index", build)
 
 
-def keyword_search(graph: Graph, query: str, types: frozenset[str] | None,
-                   k: int) -> list[tuple[Node, float]]:
+def keyword_search(
+    graph: Graph, query: str, types: frozenset[str] | None, k: int
+) -> list[tuple[Node, float]]:
     """Token-overlap search over active nodes; ``(node, score)`` by score desc, store order ties.
 
     ``score`` = distinct query tokens the node has / query tokens (duplicates counted).
@@ -83,8 +92,11 @@ def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> list
     def build() -> list[tuple[Node, str, str]]:
         hays = graph.cached_values("name", lambda n: _name_haystack(graph, n))
         nodes = graph.nodes
-        return [(nodes[i], hays[i], nodes[i].type.lower()) for i in graph.timeline_ids()
-                if _active(nodes[i])]
+        return [
+            (nodes[i], hays[i], nodes[i].type.lower())
+            for i in graph.timeline_ids()
+            if _active(nodes[i])
+        ]
 
     pool = graph.derived("name_pool", build)
     if types is None:
@@ -104,8 +116,9 @@ def lexical_matches(graph: Graph, query: str, exclude: frozenset[str]) -> Iterab
 
     def build() -> list[tuple[Node, str]]:
         texts = graph.cached_values("lexical", lambda n: lexical_text(n).lower())
-        return [(n, texts[n.id]) for n in nodes_in_store_order(graph)
-                if not n.archived and texts[n.id]]
+        return [
+            (n, texts[n.id]) for n in nodes_in_store_order(graph) if not n.archived and texts[n.id]
+        ]
 
     for node, text in graph.derived("lexical_pool", build):
         if needle in text and node.id not in exclude:

@@ -12,9 +12,22 @@ from memgraph_gui.core.store import MemoryStore
 log = logging.getLogger(__name__)
 
 SESSION_METHODS = (
-    "listVisibleCandidates", "getEdgeSummary", "getNodeBrief", "expandFromSeeds", "getSchema",
-    "keywordSearch", "vectorSearch", "findByName", "compactionCandidates", "createNode",
-    "editNode", "deleteNode", "upsertLinks", "deleteLinks", "compactNodes", "applyExtractionBatch",
+    "listVisibleCandidates",
+    "getEdgeSummary",
+    "getNodeBrief",
+    "expandFromSeeds",
+    "getSchema",
+    "keywordSearch",
+    "vectorSearch",
+    "findByName",
+    "compactionCandidates",
+    "createNode",
+    "editNode",
+    "deleteNode",
+    "upsertLinks",
+    "deleteLinks",
+    "compactNodes",
+    "applyExtractionBatch",
 )
 
 

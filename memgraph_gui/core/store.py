@@ -60,8 +60,13 @@ class MemoryStore:
 
     # -- opening ---------------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | os.PathLike[str] = ":memory:", *, create: bool = True,
-             origin: str | None = None) -> MemoryStore:
+    def open(
+        cls,
+        path: str | os.PathLike[str] = ":memory:",
+        *,
+        create: bool = True,
+        origin: str | None = None,
+    ) -> MemoryStore:
         """Open (or create) a store. New stores get Luker's default schema.
 
         Raises ``MemgraphError('MEMORY_STORE_MISSING')`` when the file is absent and ``create`` is
@@ -87,8 +92,13 @@ class MemoryStore:
 
         with self.transaction(OpKind.LOAD, "New store", log_history=False) as tx:
             tx.set_meta("schema", default_schema())
-            for key in ("nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo",
-                        "sourceMessageCount"):
+            for key in (
+                "nodeSeq",
+                "seqCounter",
+                "appliedSeqTo",
+                "loggedSeqTo",
+                "sourceMessageCount",
+            ):
                 tx.set_meta(key, 0)
 
     # -- APIs ------------------------------------------------------------------------------------
@@ -106,10 +116,16 @@ class MemoryStore:
 
     @property
     def history(self) -> History:
-        """Undo/redo over the change log (survives reopening the file)."""
+        """Undo/redo over the whole change log (survives reopening the file)."""
         from memgraph_gui.core.history import History
 
         return History(self)
+
+    def history_of(self, origin: str) -> History:
+        """Undo/redo of the steps one origin made (e.g. this window's own edits)."""
+        from memgraph_gui.core.history import History
+
+        return History(self, origin)
 
     # -- reading ---------------------------------------------------------------------------------
     @contextmanager
@@ -154,7 +170,8 @@ class MemoryStore:
         cur = self._conn.execute(
             "SELECT c.seq, c.batch, c.kind, c.key, c.after, b.op, b.label, b.origin "
             "FROM changes c JOIN batches b ON b.id = c.batch WHERE c.seq > ? ORDER BY c.seq",
-            (self._last_seq,))
+            (self._last_seq,),
+        )
         return self._replay(cur.fetchall())
 
     def _replay(self, log_rows: list[tuple[Any, ...]]) -> list[ChangeSet]:
@@ -170,16 +187,31 @@ class MemoryStore:
             last = index + 1 == len(log_rows) or log_rows[index + 1][1] != batch_id
             if last:
                 self._graph.bump()
-                out.append(build_changeset(batch, op=_op(op), label=label, origin=origin,
-                                           batch_id=batch_id, external=True))
+                out.append(
+                    build_changeset(
+                        batch,
+                        op=_op(op),
+                        label=label,
+                        origin=origin,
+                        batch_id=batch_id,
+                        external=True,
+                    )
+                )
                 batch = []
         return out
 
     # -- writing ---------------------------------------------------------------------------------
     @contextmanager
-    def transaction(self, op: OpKind, label: str, *, origin: str | None = None,
-                    log_history: bool = True, kind: str = "do",
-                    target: int | None = None) -> Iterator[Tx]:
+    def transaction(
+        self,
+        op: OpKind,
+        label: str,
+        *,
+        origin: str | None = None,
+        log_history: bool = True,
+        kind: str = "do",
+        target: int | None = None,
+    ) -> Iterator[Tx]:
         """One write batch: ``BEGIN IMMEDIATE``, stage through the yielded ``Tx``, commit.
 
         All-or-nothing: an exception rolls the file and the graph back untouched. After commit
@@ -194,8 +226,9 @@ class MemoryStore:
                 tx = Tx(self._graph, self._max_ord("nodes") + 1, self._max_ord("edges") + 1)
                 yield tx
                 changes = tx.collect()
-                batch_id = self._write_batch(tx, changes, op, label, origin or self.origin,
-                                             log_history, kind, target)
+                batch_id = self._write_batch(
+                    tx, changes, op, label, origin or self.origin, log_history, kind, target
+                )
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
@@ -205,30 +238,50 @@ class MemoryStore:
             tx.changeset = self._apply_committed(tx, changes, op, label, origin, batch_id)
         self._notify([*pending, tx.changeset] if changes else pending)
 
-    def _write_batch(self, tx: Tx, changes: list[Change], op: OpKind, label: str, origin: str,
-                     log_history: bool, kind: str, target: int | None) -> int:
+    def _write_batch(
+        self,
+        tx: Tx,
+        changes: list[Change],
+        op: OpKind,
+        label: str,
+        origin: str,
+        log_history: bool,
+        kind: str,
+        target: int | None,
+    ) -> int:
         if not changes:
             return 0
         status = "active" if kind == "do" and log_history else ("none" if kind == "do" else kind)
-        if kind == "do" and log_history:
-            self._conn.execute("UPDATE batches SET status='dead' WHERE status='undone'")
+        if kind == "do" and log_history:  # a new step ends the redo chain of its origin
+            self._conn.execute(
+                "UPDATE batches SET status='dead' WHERE status='undone' AND origin=?", (origin,)
+            )
         cur = self._conn.execute(
             "INSERT INTO batches(kind, op, label, origin, ts, target, status) "
-            "VALUES (?,?,?,?,?,?,?)", (kind, str(op), label, origin, time.time(), target, status))
+            "VALUES (?,?,?,?,?,?,?)",
+            (kind, str(op), label, origin, time.time(), target, status),
+        )
         batch_id = int(cur.lastrowid or 0)
-        node_rows, edge_rows, meta = rows.changed_rows(changes)
-        rows.write_changes(self._conn, batch_id, changes, node_rows, edge_rows, meta)
+        rows.write_changes(self._conn, batch_id, changes)
         return batch_id
 
-    def _apply_committed(self, tx: Tx, changes: list[Change], op: OpKind, label: str,
-                         origin: str | None, batch_id: int) -> ChangeSet:
+    def _apply_committed(
+        self,
+        tx: Tx,
+        changes: list[Change],
+        op: OpKind,
+        label: str,
+        origin: str | None,
+        batch_id: int,
+    ) -> ChangeSet:
         for ch in changes:
             apply_image(self._graph, ch.kind, ch.key, ch.after)
         if changes:
             self._graph.bump()
             self._last_seq = self._max_change_seq()
-        return build_changeset(changes, op=op, label=label, origin=origin or self.origin,
-                               batch_id=batch_id)
+        return build_changeset(
+            changes, op=op, label=label, origin=origin or self.origin, batch_id=batch_id
+        )
 
     def replace_all(self, nodes: list[Any], edges: list[Any], meta: dict[str, Any]) -> ChangeSet:
         """Bulk-load a whole graph (import, demo): replaces everything and clears the history.
@@ -279,8 +332,9 @@ class MemoryStore:
         if self._watcher is not None or self.path == ":memory:":
             return
         self._watch_stop.clear()
-        self._watcher = threading.Thread(target=self._watch, args=(interval,),
-                                         name="memgraph-watcher", daemon=True)
+        self._watcher = threading.Thread(
+            target=self._watch, args=(interval,), name="memgraph-watcher", daemon=True
+        )
         self._watcher.start()
 
     def stop_watcher(self) -> None:

@@ -40,8 +40,7 @@ def view_level(node: Node) -> str:
 
 def edges_in_order(graph: Graph) -> list[Edge]:
     """Every edge in store order."""
-    return graph.derived("edges_by_ord",
-                         lambda: sorted(graph.edges.values(), key=lambda e: e.ord))
+    return graph.derived("edges_by_ord", lambda: sorted(graph.edges.values(), key=lambda e: e.ord))
 
 
 def incident_edges(graph: Graph, node_id: str) -> list[Edge]:
@@ -96,9 +95,14 @@ class Projected:
     symmetric: bool
 
 
-def project(graph: Graph, edges: Iterable[Edge], visible: frozenset[str],
-            relation_types: frozenset[str] | None, exclude_internal: bool,
-            roll_up: Callable[[str], str] | None = None) -> list[Projected]:
+def project(
+    graph: Graph,
+    edges: Iterable[Edge],
+    visible: frozenset[str],
+    relation_types: frozenset[str] | None,
+    exclude_internal: bool,
+    roll_up: Callable[[str], str] | None = None,
+) -> list[Projected]:
     """Luker's ``buildProjectedEdges`` over ``edges`` (in the order given).
 
     Both ends roll up to their nearest visible ancestor; edges with an end outside the visible set or

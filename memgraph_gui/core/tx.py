@@ -117,14 +117,18 @@ class Tx:
         out: list[Change] = []
         for node_id, after in self._nodes.items():
             before = self.graph.nodes.get(node_id)
-            if before != after or (before is not None and after is not None
-                                   and before.ord != after.ord):
+            if before != after or (
+                before is not None and after is not None and before.ord != after.ord
+            ):
                 out.append(Change("node", node_id, node_image(before), node_image(after)))
         for key, edge_after in self._edges.items():
             edge_before = self.graph.edges.get(key)
             if edge_before != edge_after:
-                out.append(Change("edge", edge_key_text(key), edge_image(edge_before),
-                                  edge_image(edge_after)))
+                out.append(
+                    Change(
+                        "edge", edge_key_text(key), edge_image(edge_before), edge_image(edge_after)
+                    )
+                )
         for name, value in self._meta.items():
             old = self.graph.meta.get(name)
             if old != value:

@@ -66,19 +66,24 @@ def _check_value(value: Any, path: str, depth: int) -> int:
         return sum(_check_value(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value))
     if isinstance(value, Mapping):
         return sum(_check_value(v, f"{path}.{k}", depth + 1) for k, v in value.items())
-    raise violation(f"{path}: expected a string, number, boolean, array or object, "
-                    f"got {type(value).__name__}")
+    raise violation(
+        f"{path}: expected a string, number, boolean, array or object, got {type(value).__name__}"
+    )
 
 
-def missing_required(spec: TypeSpec, title: str, fields: Mapping[str, Any],
-                     columns: list[str] | None = None) -> list[str]:
+def missing_required(
+    spec: TypeSpec, title: str, fields: Mapping[str, Any], columns: list[str] | None = None
+) -> list[str]:
     """Required columns (of ``columns``, default all) that would be empty."""
     out = []
     for column in spec.required:
         if columns is not None and column not in columns:
             continue
-        value = title if column.lower() in ("title", "name") and not fields.get(column) else \
-            fields.get(column)
+        value = (
+            title
+            if column.lower() in ("title", "name") and not fields.get(column)
+            else fields.get(column)
+        )
         if not display_scalar(value).strip():
             out.append(column)
     return out

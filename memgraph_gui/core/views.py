@@ -48,8 +48,11 @@ class NeighborView:
     direction: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"node": self.node.to_json(), "edgeType": self.edge_type,
-                "direction": self.direction}
+        return {
+            "node": self.node.to_json(),
+            "edgeType": self.edge_type,
+            "direction": self.direction,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +85,11 @@ class EdgeSummary:
     sample_neighbors: tuple[SampleNeighbor, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"degree": self.degree, "relations": [r.to_json() for r in self.relations],
-                "sample_neighbors": [s.to_json() for s in self.sample_neighbors]}
+        return {
+            "degree": self.degree,
+            "relations": [r.to_json() for r in self.relations],
+            "sample_neighbors": [s.to_json() for s in self.sample_neighbors],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +112,17 @@ class NodeBrief:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "level": self.level, "type": self.type, "tableName": self.table_name,
-            "title": self.title, "summary": self.summary, "keyValues": thaw(self.key_values),
-            "rowValues": thaw(self.row_values), "toSeq": self.to_seq,
-            "childCount": self.child_count, "exposure": self.exposure,
+            "id": self.id,
+            "level": self.level,
+            "type": self.type,
+            "tableName": self.table_name,
+            "title": self.title,
+            "summary": self.summary,
+            "keyValues": thaw(self.key_values),
+            "rowValues": thaw(self.row_values),
+            "toSeq": self.to_seq,
+            "childCount": self.child_count,
+            "exposure": self.exposure,
             "edgeSummary": None if self.edge_summary is None else self.edge_summary.to_json(),
             "alwaysInject": self.always_inject,
         }

@@ -24,17 +24,23 @@ if TYPE_CHECKING:
 class WriteApi(ExtraWrites):
     """Mutations over one store (or over None, where every call raises MEMORY_STORE_MISSING)."""
 
-    def __init__(self, store: MemoryStore | None, *,
-                 on_commit: Callable[[Any], Any] | None = None, origin: str | None = None,
-                 preserve_seq_on_edit: bool = False) -> None:
+    def __init__(
+        self,
+        store: MemoryStore | None,
+        *,
+        on_commit: Callable[[Any], Any] | None = None,
+        origin: str | None = None,
+        preserve_seq_on_edit: bool = False,
+    ) -> None:
         self._store = store
         self._on_commit = on_commit
         self._origin = origin
         self._preserve_seq = preserve_seq_on_edit
 
     # -- the recommended entry -------------------------------------------------------------------
-    def apply_extraction_batch(self, *, ops: Any = None, max_seq: Any = None,
-                               label: str | None = None) -> WriteResult:
+    def apply_extraction_batch(
+        self, *, ops: Any = None, max_seq: Any = None, label: str | None = None
+    ) -> WriteResult:
         """Apply many ops atomically; failures land in ``rejected`` with ``{code, message}``."""
         if not isinstance(ops, list):
             raise bad_args("applyExtractionBatch: ops must be an array.")
@@ -42,16 +48,27 @@ class WriteApi(ExtraWrites):
         return WriteResult(outcome.to_json(), changes)
 
     # -- per-op wrappers -------------------------------------------------------------------------
-    def create_node(self, *, type: Any = None, title: Any = None, fields: Any = None,
-                    links: Any = None, ref: Any = None) -> WriteResult:
+    def create_node(
+        self,
+        *,
+        type: Any = None,
+        title: Any = None,
+        fields: Any = None,
+        links: Any = None,
+        ref: Any = None,
+    ) -> WriteResult:
         """Create a node (or merge into a same-type, same-title one); ``{id, ref?}``.
 
         Raises ``OP_FAILED`` (with ``rejected``) when the op is refused.
         """
         if not type:
             raise bad_args("createNode: type is required.")
-        op: dict[str, Any] = {"op": "create", "type": type, "title": title or "",
-                              "fields": fields or {}}
+        op: dict[str, Any] = {
+            "op": "create",
+            "type": type,
+            "title": title or "",
+            "fields": fields or {},
+        }
         if links is not None:
             op["links"] = [_link_spec(link, i) for i, link in enumerate(_list(links, "links"))]
         if ref:
@@ -61,21 +78,29 @@ class WriteApi(ExtraWrites):
         created = [a for a in outcome.applied if a.get("op") == "create"]
         if not created:
             first = outcome.rejected[0]["error"] if outcome.rejected else {}
-            raise MemgraphError("OP_FAILED", f"createNode failed: {first.get('message', '')}",
-                                rejected=outcome.rejected)
+            raise MemgraphError(
+                "OP_FAILED",
+                f"createNode failed: {first.get('message', '')}",
+                rejected=outcome.rejected,
+            )
         payload: dict[str, Any] = {"id": created[0]["nodeId"]}
         if ref:
             payload["ref"] = ref
         return WriteResult(payload, changes)
 
-    def edit_node(self, *, id: Any = None, set_fields: Any = None,
-                  clear_fields: Any = None, title: Any = None) -> WriteResult:
+    def edit_node(
+        self, *, id: Any = None, set_fields: Any = None, clear_fields: Any = None, title: Any = None
+    ) -> WriteResult:
         """Patch a node; ``{ok: false, error}`` when it is missing, archived or the patch is refused."""
         node_id = args.node_id(id)
         if not node_id:
             raise bad_args("editNode: id is required.")
-        op: dict[str, Any] = {"op": "edit", "nodeId": node_id, "setFields": set_fields or {},
-                              "clearFields": clear_fields or []}
+        op: dict[str, Any] = {
+            "op": "edit",
+            "nodeId": node_id,
+            "setFields": set_fields or {},
+            "clearFields": clear_fields or [],
+        }
         if title is not None:
             op["title"] = title
         outcome, changes = self._run(OpKind.EDIT_NODE, f"Edit '{self._title(node_id)}'", [op], None)
@@ -86,35 +111,50 @@ class WriteApi(ExtraWrites):
         node_id = args.node_id(id)
         if not node_id:
             raise bad_args("deleteNode: id is required.")
-        outcome, changes = self._run(OpKind.ARCHIVE_NODE, f"Archive '{self._title(node_id)}'",
-                                     [{"op": "delete", "nodeId": node_id}], None)
+        outcome, changes = self._run(
+            OpKind.ARCHIVE_NODE,
+            f"Archive '{self._title(node_id)}'",
+            [{"op": "delete", "nodeId": node_id}],
+            None,
+        )
         return _ok(outcome, changes)
 
     def upsert_links(self, *, source: Any = None, links: Any = None) -> WriteResult:
         """Add relation edges from ``source`` (``{id}``); ``{applied: new edge count}``."""
         if not isinstance(source, dict) or not isinstance(links, list):
             raise bad_args("upsertLinks: source and links are required.")
-        op = {"op": "link_upsert", "sourceNodeId": args.node_id(source.get("id"), "source.id"),
-              "sourceRef": source.get("ref"),
-              "links": [_link_spec(link, i) for i, link in enumerate(links)]}
-        label = f"Link '{self._title(op['sourceNodeId'])}' to {len(links)} node(s)"
+        source_id = args.node_id(source.get("id"), "source.id")
+        op = {
+            "op": "link_upsert",
+            "sourceNodeId": source_id,
+            "sourceRef": source.get("ref"),
+            "links": [_link_spec(link, i) for i, link in enumerate(links)],
+        }
+        label = f"Link '{self._title(source_id)}' to {len(links)} node(s)"
         outcome, changes = self._run(OpKind.UPSERT_LINKS, label, [op], None)
         payload: dict[str, Any] = {"applied": outcome.edges_added}
         if outcome.rejected:
             payload["error"] = outcome.rejected[0]["error"]
         return WriteResult(payload, changes)
 
-    def delete_links(self, *, source: Any = None, target: Any = None, relation: Any = None,
-                     direction: Any = None) -> WriteResult:
+    def delete_links(
+        self, *, source: Any = None, target: Any = None, relation: Any = None, direction: Any = None
+    ) -> WriteResult:
         """Remove the ``relation`` edge(s) between two nodes: ``{removed}``."""
         source_id = args.node_id(source.get("id") if isinstance(source, dict) else None, "source")
         target_id = args.node_id(target.get("id") if isinstance(target, dict) else None, "target")
         if not source_id or not target_id or not relation or not isinstance(relation, str):
             raise bad_args("deleteLinks: source, target, relation required.")
-        op = {"op": "link_delete", "sourceNodeId": source_id, "targetNodeId": target_id,
-              "relation": relation.lower(), "direction": direction or "bidirectional"}
-        outcome, changes = self._run(OpKind.DELETE_LINKS, f"Remove link '{relation.lower()}'",
-                                     [op], None)
+        op = {
+            "op": "link_delete",
+            "sourceNodeId": source_id,
+            "targetNodeId": target_id,
+            "relation": relation.lower(),
+            "direction": direction or "bidirectional",
+        }
+        outcome, changes = self._run(
+            OpKind.DELETE_LINKS, f"Remove link '{relation.lower()}'", [op], None
+        )
         payload: dict[str, Any] = {"removed": outcome.edges_removed}
         if outcome.rejected:
             payload["error"] = outcome.rejected[0]["error"]
@@ -126,8 +166,9 @@ class WriteApi(ExtraWrites):
             raise MemgraphError("MEMORY_STORE_MISSING", "memory-graph write-api: no memory store")
         return self._store
 
-    def _run(self, op_kind: OpKind, label: str, ops: list[Any],
-             max_seq: Any) -> tuple[BatchOutcome, ChangeSet | None]:
+    def _run(
+        self, op_kind: OpKind, label: str, ops: list[Any], max_seq: Any
+    ) -> tuple[BatchOutcome, ChangeSet | None]:
         store = self._require()
         with store.transaction(op_kind, label, origin=self._origin) as tx:
             seq = args.whole(max_seq, "maxSeq", tx.counter("seqCounter"), minimum=0)
@@ -163,13 +204,20 @@ def _link_spec(link: Any, index: int) -> dict[str, Any]:
     target = link.get("target")
     if isinstance(target, dict) and not any(k in link for k in ("targetNodeId", "targetRef")):
         rest = {k: v for k, v in link.items() if k != "target"}
-        return {**rest, "targetNodeId": target.get("id") or "", "targetRef": target.get("ref") or ""}
+        return {
+            **rest,
+            "targetNodeId": target.get("id") or "",
+            "targetRef": target.get("ref") or "",
+        }
     return dict(link)
 
 
 def _ok(outcome: BatchOutcome, changes: ChangeSet | None) -> WriteResult:
     if outcome.applied:
         return WriteResult({"ok": True}, changes)
-    error = outcome.rejected[0]["error"] if outcome.rejected else {
-        "code": "OP_FAILED", "message": "the op produced no change"}
+    error = (
+        outcome.rejected[0]["error"]
+        if outcome.rejected
+        else {"code": "OP_FAILED", "message": "the op produced no change"}
+    )
     return WriteResult({"ok": False, "error": error}, changes)

@@ -29,8 +29,9 @@ class ExtraWrites:
     def _committed(self, applied: list[Any] | bool) -> None:
         raise NotImplementedError
 
-    def compact_nodes(self, *, type: Any = None, child_ids: Any = None,
-                      summary: Any = None, fields: Any = None) -> WriteResult:
+    def compact_nodes(
+        self, *, type: Any = None, child_ids: Any = None, summary: Any = None, fields: Any = None
+    ) -> WriteResult:
         """Roll ``child_ids`` up under a new rollup of ``type``: ``{rollupNodeId}``. One undo step.
 
         Raises ``BAD_ARGS`` (no type, no children, empty summary), ``CHILD_NOT_FOUND``,
@@ -38,7 +39,8 @@ class ExtraWrites:
         """
         kind = args.text(type, "type").strip().lower()
         children = list(args.id_set(child_ids, "childIds")) and [
-            str(c).strip() for c in child_ids if c is not None and str(c).strip()]
+            str(c).strip() for c in child_ids if c is not None and str(c).strip()
+        ]
         if not kind or not children:
             raise bad_args("compactNodes: type and non-empty childIds required.")
         if not isinstance(summary, str) or not summary.strip():
@@ -61,26 +63,31 @@ class ExtraWrites:
         """
         node_id = args.node_id(id)
         store = self._require()
-        with store.transaction(OpKind.DISSOLVE, f"Dissolve rollup {node_id}",
-                               origin=self._origin) as tx:
+        with store.transaction(
+            OpKind.DISSOLVE, f"Dissolve rollup {node_id}", origin=self._origin
+        ) as tx:
             rollup = tx.node(node_id)
             if rollup is None:
-                raise MemgraphError("NODE_NOT_FOUND", f"dissolveRollup: node {node_id} does not exist")
+                raise MemgraphError(
+                    "NODE_NOT_FOUND", f"dissolveRollup: node {node_id} does not exist"
+                )
             if not rollup.semantic_rollup:
                 raise bad_args(f"dissolveRollup: {node_id} is not a rollup")
             moved = _dissolve(tx, rollup)
         self._committed(True)
-        return WriteResult({"ok": True, "childIds": moved, "parentId": rollup.parent_id},
-                           tx.changeset)
+        return WriteResult(
+            {"ok": True, "childIds": moved, "parentId": rollup.parent_id}, tx.changeset
+        )
 
     def restore_node(self, *, id: Any = None) -> WriteResult:
         """Un-archive a node: ``{ok}``."""
         node_id = args.node_id(id)
         store = self._require()
-        with store.transaction(OpKind.RESTORE_NODE, f"Restore {node_id}",
-                               origin=self._origin) as tx:
+        with store.transaction(
+            OpKind.RESTORE_NODE, f"Restore {node_id}", origin=self._origin
+        ) as tx:
             node_ops.restore(tx, node_id)
-        self._committed(True)
+        self._committed(bool(tx.changeset and not tx.changeset.empty))
         return WriteResult({"ok": True}, tx.changeset)
 
     def set_injection_state(self, state: Any = None, **keys: Any) -> WriteResult:
@@ -96,15 +103,19 @@ class ExtraWrites:
             raise bad_args(f"setInjectionState: unknown key(s) {', '.join(sorted(unknown))}")
         parsed = {k: args.id_set(v, k) for k, v in given.items()}
         store = self._require()
-        with store.transaction(OpKind.INJECTION, "Set injection state", origin=self._origin,
-                               log_history=False) as tx:
+        with store.transaction(
+            OpKind.INJECTION, "Set injection state", origin=self._origin, log_history=False
+        ) as tx:
             missing = sorted({i for ids in parsed.values() for i in ids if tx.node(i) is None})
             if missing:
-                raise MemgraphError("NODE_NOT_FOUND", "setInjectionState: unknown node id(s): "
-                                    + ", ".join(missing[:10]))
+                raise MemgraphError(
+                    "NODE_NOT_FOUND",
+                    "setInjectionState: unknown node id(s): " + ", ".join(missing[:10]),
+                )
             current = InjectionState.from_json(tx.meta("injection")).to_json()
             current.update({k: sorted(v) for k, v in parsed.items()})
             tx.set_meta("injection", current)
+        self._committed(bool(tx.changeset and not tx.changeset.empty))
         return WriteResult(InjectionState.from_json(current).to_json(), tx.changeset)
 
     def set_schema(self, schema: Any) -> WriteResult:

@@ -17,8 +17,8 @@ from memgraph_gui.app.qt import (
     QLabel,
     QMainWindow,
     QSplitter,
-    QTableView,
     Qt,
+    QTableView,
     QVBoxLayout,
     QWidget,
     tr,
@@ -42,7 +42,7 @@ class MainWindow(QMainWindow):
         self._list.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self._list.setWordWrap(False)
         header = self._list.horizontalHeader()
-        for column, width in ((0, 60), (1, 64), (2, 150), (3, 190)):
+        for column, width in ((0, 60), (1, 64), (2, 190), (3, 190)):
             self._list.setColumnWidth(column, width)
         header.setStretchLastSection(True)
         self._list.scrollToBottom()
@@ -67,8 +67,12 @@ class MainWindow(QMainWindow):
         heading.setStyleSheet("font-weight: bold; font-size: 14pt;")
         layout.addWidget(heading)
         layout.addLayout(self._counts)
-        legend = QLabel(tr("◆ always injected   ★ picked by recall for the next prompt\n"
-                           "Grey italic rows are archived."))
+        legend = QLabel(
+            tr(
+                "◆ always injected   ★ picked by recall for the next prompt\n"
+                "Grey italic rows are archived."
+            )
+        )
         legend.setTextFormat(Qt.TextFormat.PlainText)
         legend.setWordWrap(True)
         layout.addWidget(legend)
@@ -100,16 +104,29 @@ class MainWindow(QMainWindow):
         self._counts.addRow(QLabel(tr("edges")), QLabel(f"{summary.edges:,}"))
         self._counts.addRow(QLabel(tr("archived")), QLabel(f"{summary.archived:,}"))
         self._overview.setText(
-            tr("Injected into the next prompt: {a} always, {r} by recall.\n"
-               "Visible to recall: {v} nodes.\nUndo steps: {u}.")
-            .format(a=len(state.always_inject_ids), r=len(state.recall_selected_ids),
-                    v=len(state.visible_ids), u=summary.undo_steps))
+            tr(
+                "Injected into the next prompt: {a} always, {r} by recall.\n"
+                "Visible to recall: {v} nodes.\nUndo steps: {u}."
+            ).format(
+                a=len(state.always_inject_ids),
+                r=len(state.recall_selected_ids),
+                v=len(state.visible_ids),
+                u=summary.undo_steps,
+            )
+        )
         external = self._app.last_external_change
         when = time.strftime("%H:%M:%S", time.localtime(external)) if external else tr("none")
         self.statusBar().showMessage(
-            tr("{path}  ·  {n} nodes, {e} edges  ·  injected {i}  ·  last external change {t}")
-            .format(path=summary.path, n=f"{summary.nodes:,}", e=f"{summary.edges:,}",
-                    i=len(state.injected_ids), t=when))
+            tr(
+                "{path}  ·  {n} nodes, {e} edges  ·  injected {i}  ·  last external change {t}"
+            ).format(
+                path=summary.path,
+                n=f"{summary.nodes:,}",
+                e=f"{summary.edges:,}",
+                i=len(state.injected_ids),
+                t=when,
+            )
+        )
 
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
         self.refresh()
@@ -117,8 +134,9 @@ class MainWindow(QMainWindow):
     def _open_file(self) -> None:
         from memgraph_gui.app.session import open_store_or_explain
 
-        path, _ = QFileDialog.getOpenFileName(self, tr("Open memory"), "",
-                                              tr("Memory stores (*.memgraph);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self, tr("Open memory"), "", tr("Memory stores (*.memgraph);;All files (*)")
+        )
         if path:
             store = open_store_or_explain(path, self)
             if store is not None:

@@ -17,8 +17,12 @@ from memgraph_gui.app.qt import (
 from memgraph_gui.core.changes import ChangeSet
 from memgraph_gui.core.model import Node
 
-TYPE_COLORS = {"event": "#4e79a7", "character_sheet": "#e15759", "location_state": "#59a14f",
-               "thread": "#b07aa1"}
+TYPE_COLORS = {
+    "event": "#4e79a7",
+    "character_sheet": "#e15759",
+    "location_state": "#59a14f",
+    "thread": "#b07aa1",
+}
 COLUMNS = ("Seq", "Injected", "Type", "Title", "Content")
 _SNIPPET = 160
 
@@ -31,7 +35,7 @@ def content_text(node: Node) -> str:
     else:
         text = "; ".join(f"{k}: {_flat(v)}" for k, v in node.fields.items() if v not in ("", None))
     text = " ".join(text.split())
-    return text if len(text) <= _SNIPPET else text[:_SNIPPET - 1] + "…"
+    return text if len(text) <= _SNIPPET else text[: _SNIPPET - 1] + "…"
 
 
 def _flat(value: Any) -> str:
@@ -50,20 +54,22 @@ class TimelineTableModel(QAbstractTableModel):
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self.reload)
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._ids)
 
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return tr(COLUMNS[section])
         return None
 
-    def data(self, index: QModelIndex | QPersistentModelIndex,
-             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if not index.isValid():
             return None
         node = self._app.node(self._ids[index.row()])
@@ -90,8 +96,9 @@ class TimelineTableModel(QAbstractTableModel):
             return str(node.seq_to)
         if column == 1:
             state = self._app.injection()
-            return ("◆" if node.id in state.always_inject_ids else "") + \
-                ("★" if node.id in state.recall_selected_ids else "")
+            return ("◆" if node.id in state.always_inject_ids else "") + (
+                "★" if node.id in state.recall_selected_ids else ""
+            )
         if column == 2:
             kind = node.type + (f" · L{node.semantic_depth}" if node.semantic_rollup else "")
             return kind + (f" ({tr('archived')})" if node.archived else "")

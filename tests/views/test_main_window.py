@@ -43,9 +43,21 @@ def test_external_process_write_shows_up(qtbot, tmp_path: Path) -> None:
     app, window = _window(qtbot, path)
     assert window.timeline.rowCount() == 0
     with qtbot.waitSignal(app.changes_applied, timeout=5000):
-        subprocess.run([sys.executable, "-m", "memgraph_gui.cli", "--db", str(path), "call",
-                        "createNode", '[{"type": "character_sheet", "title": "Eileen"}]'],
-                       check=True, capture_output=True, timeout=60)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "memgraph_gui.cli",
+                "--db",
+                str(path),
+                "call",
+                "createNode",
+                '[{"type": "character_sheet", "title": "Eileen"}]',
+            ],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
     qtbot.waitUntil(lambda: window.timeline.rowCount() == 1, timeout=5000)
     assert window.timeline.index(0, 3).data() == "Eileen"
     assert "last external change none" not in window.statusBar().currentMessage()
@@ -65,8 +77,12 @@ def test_node_text_is_plain_text(qtbot, tmp_path: Path) -> None:
 
 def test_screenshot_command_writes_a_png(tmp_path: Path, demo_template: Path) -> None:
     out = tmp_path / "shot.png"
-    result = subprocess.run([sys.executable, "-m", "memgraph_gui", "--screenshot", str(out),
-                             str(demo_template)], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "memgraph_gui", "--screenshot", str(out), str(demo_template)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -76,9 +92,13 @@ def test_a_corrupt_file_is_explained_and_the_demo_opens(tmp_path: Path, monkeypa
     bad.write_bytes(b"this is not sqlite" * 100)
     out = tmp_path / "shot.png"
     env_home = tmp_path / "home"
-    result = subprocess.run([sys.executable, "-m", "memgraph_gui", "--screenshot", str(out),
-                             str(bad)], capture_output=True, text=True, timeout=120,
-                            env={**__import__("os").environ, "XDG_DATA_HOME": str(env_home)})
+    result = subprocess.run(
+        [sys.executable, "-m", "memgraph_gui", "--screenshot", str(out), str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**__import__("os").environ, "XDG_DATA_HOME": str(env_home)},
+    )
     assert result.returncode == 0
     assert "could not be opened" in result.stderr
     assert out.exists()
