@@ -141,6 +141,8 @@ def _floor_range(value: Any, path: str) -> tuple[int, int] | None:
     if not isinstance(value, Mapping):
         raise ImportFormatError(path, "expected {start, end}")
     start, end = value.get("start"), value.get("end")
+    if not isinstance(start, (int, float)) or not isinstance(end, (int, float)):
+        return None
     if not (_finite(start) and _finite(end)):
         return None
     low, high = float(start), float(end)
