@@ -362,6 +362,16 @@ class MemoryStore:
         with self.lock:
             return self._conn.execute(sql, params).fetchall()
 
+    def maintain(self, job: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run housekeeping that manages its own transaction (e.g. the search index queue)."""
+        self._check_open()
+        with self.lock:
+            pending = self._sync_locked()  # catch up first: the job's commit moves data_version
+            result = job(self._conn)
+            self._data_version = self._pragma("data_version")
+        self._notify(pending)
+        return result
+
     def execute_write(self, sql: str, params: tuple[Any, ...] = ()) -> None:
         """Run one statement inside the current transaction (history bookkeeping only)."""
         with self.lock:
