@@ -8,7 +8,7 @@ other processes' commits read from the change log, or a full reload). Per-node d
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from memgraph_gui.core.collation import key_function
 from memgraph_gui.core.injection import InjectionState
@@ -17,6 +17,15 @@ from memgraph_gui.core.schema import Schema
 from memgraph_gui.core.title_index import TitleIndex
 
 T = TypeVar("T")
+
+
+class NodeIndex(Protocol):
+    """Something kept in step with the nodes (``Graph.index``)."""
+
+    def node_changed(self, old: Node | None, new: Node | None) -> None: ...
+
+
+I = TypeVar("I", bound=NodeIndex)  # noqa: E741
 
 
 class Graph:
@@ -34,15 +43,13 @@ class Graph:
         self._timeline: list[str] | None = None
         self._node_caches: dict[str, dict[str, Any]] = {}
         self._derived: dict[Any, Any] = {}
-        self._titles: TitleIndex | None = None
+        self._indexes: dict[str, NodeIndex] = {}
 
     # -- mutation (used by the store only) -------------------------------------------------------
     def put_node(self, node: Node) -> None:
         old = self.nodes.get(node.id)
-        if self._titles is not None:
-            if old is not None:
-                self._titles.remove(old)
-            self._titles.add(node)
+        for index in self._indexes.values():
+            index.node_changed(old, node)
         self.nodes[node.id] = node
         if old is None or old.seq_to != node.seq_to:
             self._timeline = None
@@ -50,9 +57,9 @@ class Graph:
 
     def drop_node(self, node_id: str) -> None:
         old = self.nodes.pop(node_id, None)
-        if old is not None and self._titles is not None:
-            self._titles.remove(old)
         if old is not None:
+            for index in self._indexes.values():
+                index.node_changed(old, None)
             self._timeline = None
             self._forget_node(node_id)
 
@@ -79,6 +86,7 @@ class Graph:
         if key == "schema":
             self._schema = None
             self._node_caches.clear()
+            self._indexes.clear()
         elif key == "injection":
             self._injection = None
         self._derived.clear()
@@ -118,9 +126,15 @@ class Graph:
 
     def titles(self) -> TitleIndex:
         """Live nodes by ``(type, lower title)`` and ``Summary N`` numbers (kept up to date)."""
-        if self._titles is None:
-            self._titles = TitleIndex(list(self.nodes.values()))
-        return self._titles
+        return self.index("titles", lambda: TitleIndex(list(self.nodes.values())))
+
+    def index(self, name: str, build: Callable[[], I]) -> I:
+        """An incrementally maintained index: built once, then told of every node change (and
+        dropped when the schema changes)."""
+        found = self._indexes.get(name)
+        if found is None:
+            found = self._indexes[name] = build()
+        return found  # type: ignore[return-value]
 
     def timeline_ids(self) -> list[str]:
         """All node ids in ``compareNodesByTimeline`` order (seqTo asc, id by localeCompare)."""

@@ -52,7 +52,12 @@ def candidate_pool(graph: Graph) -> list[Node]:
     Active semantic non-diagnostic nodes; for a type with hierarchical compression only the
     top-most active same-type ancestor of each leaf (so a rollup stands for its children).
     """
-    return graph.derived("candidate_pool", lambda: recency_sorted(_collect_pool(graph)))
+
+    def build() -> list[Node]:
+        ids = graph.index("candidates", lambda: PoolIndex(graph)).ids()
+        return recency_sorted([graph.nodes[i] for i in ids])
+
+    return graph.derived("candidate_pool", build)
 
 
 def canonical_visible(graph: Graph) -> frozenset[str]:
@@ -67,26 +72,77 @@ def default_visible(graph: Graph) -> frozenset[str]:
     return graph.injection.visible_ids or canonical_visible(graph)
 
 
-def _collect_pool(graph: Graph) -> list[Node]:
-    hierarchical = {s.id for s in graph.schema.types if s.hierarchical}
-    lower: dict[str, str] = {}
-    pool: list[Node] = []
-    grouped: dict[str, list[Node]] = {}
-    for node in graph.nodes.values():
-        if node.level != "semantic" or node.archived:
-            continue
-        kind = lower.get(node.type)
-        if kind is None:
-            kind = lower[node.type] = node.type.strip().lower()
-        if kind == "recall" or kind.startswith("recall_"):
-            continue
-        if kind in hierarchical:
-            grouped.setdefault(kind, []).append(node)
-        else:
-            pool.append(node)
-    for kind, nodes in grouped.items():
-        pool.extend(_hierarchy_tops(graph, nodes, kind))
-    return pool
+def _kind(node: Node) -> str:
+    return node.type.strip().lower()
+
+
+def _eligible(node: Node) -> bool:
+    """Active, semantic and not a recall diagnostic."""
+    kind = _kind(node)
+    return (
+        node.level == "semantic"
+        and not node.archived
+        and kind != "recall"
+        and not kind.startswith("recall_")
+    )
+
+
+class PoolIndex:
+    """The candidate pool's ids, kept per type across writes (see ``Graph.index``).
+
+    A flat type's members change one node at a time. A hierarchical type's tops are recomputed
+    only when its own hierarchy changed, except for the common case of a new parentless,
+    childless node (an extracted event), which is simply its own top.
+    """
+
+    def __init__(self, graph: Graph) -> None:
+        self._graph = graph
+        self._hierarchical = {s.id for s in graph.schema.types if s.hierarchical}
+        self._members: dict[str, set[str]] = {}
+        self._dirty: set[str] = set()
+        for node in graph.nodes.values():
+            self._dirty.add(_kind(node))
+
+    def node_changed(self, old: Node | None, new: Node | None) -> None:
+        for node in (old, new):
+            if node is not None and _kind(node) not in self._hierarchical:
+                members = self._members.setdefault(_kind(node), set())
+                if node is new and _eligible(node):
+                    members.add(node.id)
+                else:
+                    members.discard(node.id)
+        hierarchical = {_kind(n) for n in (old, new) if n is not None} & self._hierarchical
+        if not hierarchical:
+            return
+        if old is not None and new is not None and _structure_key(old) == _structure_key(new):
+            return
+        if old is None and new is not None and not new.parent_id and not new.children_ids:
+            if _kind(new) not in self._dirty and _eligible(new):
+                self._members.setdefault(_kind(new), set()).add(new.id)
+            return
+        self._dirty |= hierarchical
+
+    def ids(self) -> set[str]:
+        """Every candidate id (recomputing the types whose hierarchy changed)."""
+        if self._dirty:
+            grouped: dict[str, list[Node]] = {kind: [] for kind in self._dirty}
+            for node in self._graph.nodes.values():
+                group = grouped.get(_kind(node))
+                if group is not None and _eligible(node):
+                    group.append(node)
+            for kind, nodes in grouped.items():
+                tops = (
+                    _hierarchy_tops(self._graph, nodes, kind)
+                    if kind in self._hierarchical
+                    else nodes
+                )
+                self._members[kind] = {n.id for n in tops}
+            self._dirty.clear()
+        return set().union(*self._members.values())
+
+
+def _structure_key(node: Node) -> tuple[object, ...]:
+    return (node.parent_id, node.children_ids, node.archived, node.type, node.level)
 
 
 def _hierarchy_tops(graph: Graph, nodes: list[Node], kind: str) -> list[Node]:

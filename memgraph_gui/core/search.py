@@ -51,12 +51,12 @@ def _active(node: Node) -> bool:
 
 
 def _keyword_index(graph: Graph) -> KeywordIndex:
-    def build() -> KeywordIndex:
-        tokens = graph.cached_values("kw", lambda n: _keyword_tokens(graph, n))
-        pool = [n for n in nodes_in_store_order(graph) if _active(n)]
-        return KeywordIndex(pool, lambda n: tokens[n.id])
-
-    return graph.derived("kw_index", build)
+    return graph.index(
+        "keywords",
+        lambda: KeywordIndex(
+            nodes_in_store_order(graph), lambda n: _keyword_tokens(graph, n), _active
+        ),
+    )
 
 
 def keyword_search(

@@ -40,6 +40,12 @@ class TitleIndex:
             if self.summary_numbers[number] <= 0:
                 del self.summary_numbers[number]
 
+    def node_changed(self, old: Node | None, new: Node | None) -> None:
+        if old is not None:
+            self.remove(old)
+        if new is not None:
+            self.add(new)
+
     def summary_max(self) -> int:
         return max(self.summary_numbers, default=0)
 

@@ -63,3 +63,65 @@ def test_short_queries_scan_and_quotes_are_safe(store: MemoryStore) -> None:
     read = store.read_api()
     assert read.search_text("艾") == read.search_text("艾", use_index=False) != ()
     assert read.search_text('"hi"') == read.search_text('"hi"', use_index=False) != ()
+
+
+def test_incremental_keyword_index_matches_a_fresh_one(file_store: MemoryStore) -> None:
+    load_demo(file_store, 400, seed=9)
+    read, write = file_store.read_api(), file_store.write_api()
+    queries = ["Eileen sword", "secret deal betrayal", "银月城", "event", "艾琳 Kain"]
+    before = [read.keyword_search(query=q) for q in queries]  # builds the index
+    first = read.list_nodes(types=["character_sheet"])[0].id
+    write.edit_node(id=first, set_fields={"traits": "swordmaster betrayal"})
+    write.delete_node(id=read.list_nodes(types=["location_state"])[0].id)
+    write.create_node(type="character_sheet", title="Kain Sword", fields={"aliases": "凯恩"})
+    events = [n.id for n in read.list_nodes(types=["event"]) if not n.parent_id][:3]
+    write.compact_nodes(type="event", child_ids=events, summary="a secret deal at 银月城")
+    file_store.history.undo()
+    after = [read.keyword_search(query=q, types=t) for q in queries for t in (None, ["event"])]
+    fresh = MemoryStore.open(file_store.path)
+    try:
+        expected = [
+            fresh.read_api().keyword_search(query=q, types=t)
+            for q in queries
+            for t in (None, ["event"])
+        ]
+    finally:
+        fresh.close()
+    assert [[r.to_json() for r in hits] for hits in after] == [
+        [r.to_json() for r in hits] for hits in expected
+    ]
+    assert before != after[::2]
+
+
+def test_incremental_candidate_pool_matches_a_fresh_one(file_store: MemoryStore) -> None:
+    load_demo(file_store, 400, seed=4)
+    read, write = file_store.read_api(), file_store.write_api()
+    read.list_visible_candidates()  # builds the pool index
+
+    def same() -> None:
+        fresh = MemoryStore.open(file_store.path)
+        try:
+            assert [n.id for n in read.list_visible_candidates()] == [
+                n.id for n in fresh.read_api().list_visible_candidates()
+            ]
+        finally:
+            fresh.close()
+
+    leaf = write.apply_extraction_batch(
+        ops=[{"op": "create", "type": "event", "fields": {"summary": "a new turn"}}]
+    )
+    assert leaf["applied"][0]["nodeId"] in {n.id for n in read.list_visible_candidates()}
+    same()
+    person = write.create_node(type="character_sheet", title="Newcomer")["id"]
+    write.edit_node(id=person, set_fields={"goal": "stay"})
+    same()
+    roots = [n.id for n in read.list_nodes(types=["event"]) if not n.parent_id][:3]
+    rollup = write.compact_nodes(type="event", child_ids=roots, summary="three turns")
+    assert rollup["rollupNodeId"] in {n.id for n in read.list_visible_candidates()}
+    same()
+    write.delete_node(id=person)
+    write.dissolve_rollup(id=rollup["rollupNodeId"])
+    same()
+    file_store.history.undo()
+    file_store.history.undo()
+    same()
