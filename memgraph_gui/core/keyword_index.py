@@ -1,10 +1,12 @@
 """An inverted index for ``keywordSearch``, kept in step with every write.
 
-token -> compact ``array('q')`` of node ``ord``s (store order); numpy reads them without a copy.
-A query adds 1 per matched query token to a count array through each token's postings, then
-takes the top ``k`` by (count desc, store order) one score level at a time: a token every node
-has (a type keyword such as ``event``) costs about a millisecond at 50k nodes, and a write
-updates only the changed nodes' postings.
+token -> compact ``array('q')`` of node ``ord``s; numpy reads them without a copy. Every node is
+posted (archived ones too); an ``alive`` mask says which may be found. A write changes only the
+postings of the tokens a node gained or lost, and archiving flips one mask entry, so even tokens
+that every event has (type keywords such as ``event``) cost nothing to maintain.
+
+A query adds 1 per matched query token to a count array through each token's postings, zeroes
+the dead, then takes the top ``k`` by (count desc, store order) one score level at a time.
 """
 
 from __future__ import annotations
@@ -22,47 +24,60 @@ Admit = Callable[[Node], bool]
 
 
 class KeywordIndex:
-    """Postings of the admitted (active) nodes; see ``Graph.index``."""
+    """See the module docstring and ``Graph.index``."""
 
     def __init__(self, nodes: Iterable[Node], tokens: Tokens, admit: Admit) -> None:
         self._tokens, self._admit = tokens, admit
         self._postings: dict[str, array[int]] = {}
         self._arrays: dict[str, npt.NDArray[np.int64]] = {}
         self._nodes: dict[int, Node] = {}
+        self._alive = np.zeros(1024, bool)
         self._types: npt.NDArray[np.int32] | None = None
         self._type_codes: dict[str, int] = {}
         for node in nodes:
-            self._add(node)
+            self._post(node.ord, self._tokens(node), ())
+            self._set(node)
 
     def node_changed(self, old: Node | None, new: Node | None) -> None:
-        if old is not None and old.ord in self._nodes:
-            self._remove(old)
-        if new is not None:
-            self._add(new)
+        ord_ = (new or old).ord  # type: ignore[union-attr]
+        before = self._tokens(old) if old is not None else frozenset()
+        after = self._tokens(new) if new is not None else frozenset()
+        self._post(ord_, after - before, before - after)
+        if new is None:
+            self._nodes.pop(ord_, None)
+            self._alive[ord_] = False
+        else:
+            self._set(new)
+        self._types = None
 
-    def _add(self, node: Node) -> None:
-        if not self._admit(node):
-            return
+    def _set(self, node: Node) -> None:
+        if node.ord >= len(self._alive):
+            grown = np.zeros(max(2 * len(self._alive), node.ord + 1), bool)
+            grown[: len(self._alive)] = self._alive
+            self._alive = grown
         self._nodes[node.ord] = node
-        for token in self._tokens(node):
+        self._alive[node.ord] = self._admit(node)
+
+    def _post(self, ord_: int, added: Iterable[str], removed: Iterable[str]) -> None:
+        for token in added:
             ords = self._postings.get(token)
             if ords is None:
-                self._postings[token] = array("q", (node.ord,))
+                self._postings[token] = array("q", (ord_,))
             else:
                 self._arrays.pop(token, None)  # release the numpy view before resizing
-                ords.append(node.ord)
-        self._types = None
-
-    def _remove(self, node: Node) -> None:
-        del self._nodes[node.ord]
-        for token in self._tokens(node):
+                ords.append(ord_)
+        for token in removed:
             ords = self._postings.get(token)
-            if ords is not None and node.ord in ords:
-                self._arrays.pop(token, None)  # release the numpy view before resizing
-                ords.remove(node.ord)
-                if not ords:
-                    del self._postings[token]
-        self._types = None
+            if ords is None:
+                continue
+            self._arrays.pop(token, None)
+            view = np.frombuffer(ords, np.int64)
+            where = np.flatnonzero(view == ord_)
+            del view
+            if len(where):
+                del ords[int(where[-1])]
+            if not ords:
+                del self._postings[token]
 
     def _array(self, token: str) -> npt.NDArray[np.int64]:
         found = self._arrays.get(token)
@@ -84,11 +99,12 @@ class KeywordIndex:
     def top(
         self, wanted: frozenset[str], types: frozenset[str] | None, k: int
     ) -> list[tuple[Node, int]]:
-        """The ``k`` best ``(node, matched token count)``; ties keep store order."""
-        size = max(self._nodes, default=-1) + 1
+        """The ``k`` best ``(node, matched token count)`` among live nodes; ties in store order."""
+        size = len(self._alive)
         counts = np.zeros(size, np.int32)
         for token in wanted:
             counts[self._array(token)] += 1
+        counts[~self._alive] = 0
         if types is not None:
             counts[~self._type_mask(types, size)] = 0
         hits = np.flatnonzero(counts)

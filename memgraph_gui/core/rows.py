@@ -78,7 +78,23 @@ def _node_from_row(row: tuple[Any, ...]) -> Node:
 
 
 def load_graph(conn: sqlite3.Connection) -> Graph:
-    """Read every node, edge and meta value into a fresh ``Graph``."""
+    """Read every node, edge and meta value into a fresh ``Graph``.
+
+    The cyclic garbage collector is paused meanwhile: the load allocates ~200k objects at 50k
+    nodes and none of them form cycles, so collections would only rescan them (~30% of the time).
+    """
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_graph(conn)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _load_graph(conn: sqlite3.Connection) -> Graph:
     graph = Graph()
     nodes = graph.nodes
     for row in conn.execute(_NODE_SELECT):
