@@ -11,13 +11,14 @@ from memgraph_gui.core.errors import MemgraphError
 from memgraph_gui.core.store import MemoryStore
 
 DEMO_NODES = 2_000
+DEMO_VERSION = 2  # bump when the generator changes, so a stale cached demo is rebuilt
 
 
 def demo_path() -> Path:
     """Where the bundled demo memory lives (the platform's user data folder)."""
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir("memgraph-gui", appauthor=False)) / "demo.memgraph"
+    return Path(user_data_dir("memgraph-gui", appauthor=False)) / f"demo-v{DEMO_VERSION}.memgraph"
 
 
 def open_demo() -> MemoryStore:

@@ -10,26 +10,6 @@ import sqlite_utils
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x4D475048  # "MGPH": marks a file as a memgraph store
 
-NODE_COLUMNS = (
-    "ord",
-    "id",
-    "type",
-    "level",
-    "title",
-    "seq_to",
-    "fields",
-    "parent_id",
-    "children_ids",
-    "archived",
-    "semantic_rollup",
-    "semantic_depth",
-    "floor_start",
-    "floor_end",
-    "superseded_by",
-    "search_text",
-)
-EDGE_COLUMNS = ("ord", "from_id", "to_id", "type", "seq_to")
-
 
 def _migrate_to_1(conn: sqlite3.Connection) -> None:
     db = sqlite_utils.Database(conn)

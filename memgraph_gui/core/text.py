@@ -12,23 +12,6 @@ from memgraph_gui.core.model import Node
 _TOKEN_SPLIT = re.compile(r"[^a-z0-9\u4e00-\u9fff]+")
 
 
-def value_text(value: Any) -> str:
-    """A field value as text the way JS ``String()`` / ``Array.join(', ')`` would render it."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return js_number(value)
-    if isinstance(value, (list, tuple)):
-        return ", ".join(value_text(v) for v in value)
-    if hasattr(value, "items"):
-        return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items())
-    return str(value)
-
-
 def js_number(value: float) -> str:
     """Render a number as JavaScript does (``3`` not ``3.0``)."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
@@ -47,7 +30,7 @@ def flatten_values(value: Any) -> Iterable[str]:
         for item in value.values():
             yield from flatten_values(item)
     else:
-        text = value_text(value)
+        text = js_string(value)
         if text:
             yield text
 

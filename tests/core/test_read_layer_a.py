@@ -6,32 +6,9 @@ import dataclasses
 from typing import Any
 
 import pytest
+from graph_builders import ids, load, node
 
 from memgraph_gui.core.errors import MemgraphError
-from memgraph_gui.core.interop import import_luker
-
-
-def node(node_id: str, type: str = "event", seq: int = 1, **extra: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": node_id,
-        "type": type,
-        "level": "semantic",
-        "title": node_id,
-        "seqTo": seq,
-        "fields": {},
-    }
-    out.update(extra)
-    return out
-
-
-def load(store: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any]] = ()) -> Any:
-    import_luker(store, {"nodes": {n["id"]: n for n in nodes}, "edges": list(edges)})
-    return store.read_api()
-
-
-def ids(views: Any) -> list[str]:
-    return [v.id for v in views]
-
 
 # -- listNodes -------------------------------------------------------------------------------------
 

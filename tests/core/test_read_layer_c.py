@@ -6,41 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from graph_builders import char, edge, ids, load, node
 
 from memgraph_gui.core.errors import MemgraphError
-from memgraph_gui.core.interop import import_luker
-
-
-def node(node_id: str, type: str = "event", seq: int = 1, **extra: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": node_id,
-        "type": type,
-        "level": "semantic",
-        "title": node_id,
-        "seqTo": seq,
-        "fields": {},
-    }
-    out.update(extra)
-    return out
-
-
-def char(node_id: str, seq: int = 1, **extra: Any) -> dict[str, Any]:
-    return node(node_id, "character_sheet", seq, **extra)
-
-
-def edge(src: str, dst: str, relation: str, **extra: Any) -> dict[str, Any]:
-    return {"from": src, "to": dst, "type": relation, **extra}
-
-
-def load(
-    store: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any]] = (), **top: Any
-) -> Any:
-    import_luker(store, {"nodes": {n["id"]: n for n in nodes}, "edges": list(edges), **top})
-    return store.read_api()
-
-
-def ids(views: Any) -> list[str]:
-    return [v.id for v in views]
 
 
 def code_of(call: Any) -> str:

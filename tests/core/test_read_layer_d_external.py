@@ -8,28 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from graph_builders import load_store as load
+from graph_builders import node as _node
 
 from memgraph_gui.cli import main
 from memgraph_gui.core import MemoryStore, external
-from memgraph_gui.core.interop import import_luker
 
 
-def node(node_id: str, type: str = "character_sheet", seq: int = 1, **extra: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": node_id,
-        "type": type,
-        "level": "semantic",
-        "title": node_id,
-        "seqTo": seq,
-        "fields": {},
-    }
-    out.update(extra)
-    return out
-
-
-def load(store: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any]] = ()) -> Any:
-    import_luker(store, {"nodes": {n["id"]: n for n in nodes}, "edges": list(edges)})
-    return store
+def node(node_id: str, **extra: Any) -> dict[str, Any]:
+    return _node(node_id, **{"type": "character_sheet", **extra})
 
 
 NODES = [
