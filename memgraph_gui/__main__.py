@@ -20,12 +20,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.app.qt import QApplication
+    from memgraph_gui.app.qt import QApplication, app_icon
     from memgraph_gui.app.session import open_demo, open_store_or_explain
     from memgraph_gui.views.main_window import MainWindow
 
-    qt_app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    qt_app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     qt_app.setApplicationName("memgraph-gui")
+    qt_app.setWindowIcon(app_icon())
     store = None
     if options.file:
         store = open_store_or_explain(options.file, None, quiet=bool(options.screenshot))

@@ -15,7 +15,7 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QColor, QFont, QKeySequence
+from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -42,6 +42,7 @@ __all__ = [
     "QFont",
     "QFormLayout",
     "QFrame",
+    "QIcon",
     "QKeySequence",
     "QLabel",
     "QListView",
@@ -65,3 +66,10 @@ __all__ = [
 def tr(text: str, context: str = "memgraph") -> str:
     """Translate a user-visible string (no translations ship yet; the wrapping is what matters)."""
     return QCoreApplication.translate(context, text)
+
+
+def app_icon() -> QIcon:
+    """The application icon (an SVG shipped as package data)."""
+    from importlib.resources import files
+
+    return QIcon(str(files("memgraph_gui.resources") / "icons" / "memgraph.svg"))

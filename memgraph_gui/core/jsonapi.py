@@ -67,6 +67,11 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
     """Run ``method`` with ``arguments`` (a JSON array); returns JSON data or raises MemgraphError."""
     if not isinstance(arguments, list):
         raise bad_args("arguments must be a JSON array of the method's positional arguments")
+    if method == "onInjectionChanged":
+        raise bad_args(
+            "onInjectionChanged needs a live connection: run `memgraph --db FILE watch`, "
+            "which prints every change (with the injection state) as a JSON line"
+        )
     if method in EXTERNAL:
         return to_jsonable(_call_external(store, method, arguments))
     if store is None:
