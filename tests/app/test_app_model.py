@@ -1,0 +1,63 @@
+"""AppModel: ChangeSets from any thread arrive as Qt signals on the GUI thread."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+
+def test_own_write_from_a_worker_thread_arrives_on_the_gui_thread(qtbot, tmp_path: Path) -> None:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+
+    app = AppModel(MemoryStore.open(tmp_path / "a.memgraph"))
+    seen: list[tuple[object, bool]] = []
+    main = threading.current_thread()
+    app.changes_applied.connect(
+        lambda changes, _initiator: seen.append((changes, threading.current_thread() is main))
+    )
+    worker = threading.Thread(
+        target=lambda: app.store.write_api().create_node(type="character_sheet", title="Eileen")
+    )
+    with qtbot.waitSignal(app.changes_applied, timeout=5000):
+        worker.start()
+        worker.join()
+    changes, on_gui_thread = seen[0]
+    assert on_gui_thread
+    assert len(changes.nodes_added) == 1 and not changes.external
+    assert app.summary().nodes == 1
+    assert app.last_external_change is None
+    app.close()
+
+
+def test_replacing_the_store_resubscribes(qtbot, tmp_path: Path) -> None:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+
+    app = AppModel(MemoryStore.open(tmp_path / "a.memgraph"))
+    first = app.store
+    with qtbot.waitSignal(app.store_replaced, timeout=2000):
+        app.replace_store(MemoryStore.open(tmp_path / "b.memgraph"))
+    assert first.closed
+    with qtbot.waitSignal(app.changes_applied, timeout=5000):
+        app.store.write_api().create_node(type="location_state", title="银月城")
+    assert [t for t, _ in app.summary().by_type] == ["location_state"]
+    app.close()
+
+
+def test_injection_summary_counts(qtbot, tmp_path: Path) -> None:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+
+    store = MemoryStore.open(tmp_path / "a.memgraph")
+    node = store.write_api().create_node(type="character_sheet", title="Kain")["id"]
+    app = AppModel(store)
+    with qtbot.waitSignal(app.changes_applied, timeout=5000) as blocker:
+        store.write_api().set_injection_state({"recallSelectedIds": [node]})
+    assert blocker.args[0].injection_changed
+    assert app.summary().injection.recall_selected_ids == frozenset({node})
+    app.close()
