@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from memgraph_gui.core.errors import MemgraphError
+from memgraph_gui.core.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.store import MemoryStore
 
 
@@ -61,8 +61,8 @@ def main(
         return 2
     try:
         return _run(options, stdin or sys.stdin, out)
-    except MemgraphError as exc:
-        _emit(out, {"error": exc.to_json()})
+    except Exception as exc:  # the JSON boundary answers every failure in JSON
+        _emit(out, {"error": as_memgraph_error(exc).to_json()})
         return 1
 
 
@@ -175,8 +175,9 @@ def _call_line(store: MemoryStore | None, line: str, out: TextIO) -> int:
             raise MemgraphError("BAD_ARGS", 'each line must be {"call": METHOD, "args": [...]}')
         _emit(out, {"result": jsonapi.call(store, request["call"], request.get("args", []))})
         return 0
-    except MemgraphError as exc:
-        _emit(out, {"error": {"code": exc.code, "message": exc.message}})
+    except Exception as exc:  # one bad line must not stop the stream
+        error = as_memgraph_error(exc)
+        _emit(out, {"error": {"code": error.code, "message": error.message}})
         return 1
 
 

@@ -10,6 +10,8 @@ from memgraph_gui.core.errors import bad_args
 
 __all__ = ["bad_args"]
 
+MAX_SAFE_INTEGER = 2**53 - 1  # JavaScript's Number.MAX_SAFE_INTEGER: the seeds' number range
+
 
 def options(value: Any, name: str = "options") -> Mapping[str, Any]:
     """An options object; None means ``{}``."""
@@ -67,6 +69,8 @@ def number(value: Any, name: str) -> float | None:
         raise bad_args(f"{name}: expected a number")
     if not math.isfinite(value):
         return None
+    if abs(value) > MAX_SAFE_INTEGER:
+        raise bad_args(f"{name}: {value:g} is out of range (at most {MAX_SAFE_INTEGER:,})")
     return float(value)
 
 

@@ -24,6 +24,7 @@ def bulk_replace(
     conn.execute("DELETE FROM edges")
     conn.execute("DELETE FROM nodes")
     conn.execute("DELETE FROM meta")
+    conn.execute("DELETE FROM store_info WHERE key LIKE '%_ord_mark'")  # history is gone too
     conn.executemany(
         NODE_UPSERT, (node_row(evolve(n, ord=i)) for i, n in enumerate(nodes, start=1))
     )

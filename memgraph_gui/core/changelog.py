@@ -16,7 +16,7 @@ from memgraph_gui.core.images import (
     node_image,
 )
 
-_COUNTER_KEYS = frozenset(
+COUNTER_KEYS = frozenset(
     {"nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo", "sourceMessageCount"}
 )
 
@@ -66,7 +66,7 @@ def build_changeset(
         fields=frozenset(fields),
         injection_changed="injection" in meta_keys,
         schema_changed="schema" in meta_keys,
-        counters_changed=bool(meta_keys & _COUNTER_KEYS),
+        counters_changed=bool(meta_keys & COUNTER_KEYS),
         external=external,
         meta_keys=frozenset(meta_keys),
     )

@@ -35,3 +35,19 @@ class ImportFormatError(MemgraphError):
     def __init__(self, path: str, problem: str) -> None:
         super().__init__("BAD_IMPORT", f"{path}: {problem}" if path else problem, path=path)
         self.path = path
+
+
+def as_memgraph_error(exc: BaseException) -> MemgraphError:
+    """Any exception as a ``MemgraphError`` for the JSON boundary (never a traceback)."""
+    import sqlite3
+
+    if isinstance(exc, MemgraphError):
+        return exc
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        return MemgraphError("STORE_BUSY", "another process kept the store locked; try again")
+    if isinstance(exc, sqlite3.Error):
+        return MemgraphError("STORE_ERROR", f"the store reported: {exc}")
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return MemgraphError("IO_ERROR", f"{where}{exc.strerror or exc}")
+    return MemgraphError("INTERNAL_ERROR", f"{type(exc).__name__}: {exc}")

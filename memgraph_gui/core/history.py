@@ -6,13 +6,19 @@ other processes see it); it refuses with ``UNDO_CONFLICT`` when something change
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from memgraph_gui.core.changelog import current_image
+from memgraph_gui.core.changelog import COUNTER_KEYS, current_image
 from memgraph_gui.core.changes import ChangeSet, OpKind
 from memgraph_gui.core.errors import MemgraphError
-from memgraph_gui.core.images import edge_from_image, edge_key_from_text, loads, node_from_image
+from memgraph_gui.core.images import (
+    edge_from_image,
+    edge_key_from_text,
+    loads,
+    node_from_image,
+)
 from memgraph_gui.core.tx import Tx
 
 if TYPE_CHECKING:
@@ -66,14 +72,27 @@ class History:
 
     def redo_step(self) -> Step | None:
         """The step :meth:`redo` would re-apply, or None."""
-        undone = [s for s in self.steps() if s.undone]
+        undone = self._redoable(self.steps())
         return undone[-1] if undone else None
 
     def depth(self) -> tuple[int, int]:
         """(undoable steps, redoable steps)."""
         steps = self.steps(limit=1_000_000)
-        undone = sum(1 for s in steps if s.undone)
-        return len(steps) - undone, undone
+        return sum(1 for s in steps if not s.undone), len(self._redoable(steps))
+
+    def _redoable(self, steps: list[Step]) -> list[Step]:
+        """Undone steps still redoable. In the whole-store history a newer step by anyone ends
+        the redo chain (each origin's own new steps already end its chain)."""
+        undone = [s for s in steps if s.undone]
+        if not undone or self._origin is not None:
+            return undone
+        newest_active = max((s.batch_id for s in steps if not s.undone), default=0)
+        undo_ids = dict(
+            self._store.execute_read(
+                "SELECT target, max(id) FROM batches WHERE kind='undo' GROUP BY target"
+            )
+        )
+        return [s for s in undone if undo_ids.get(s.batch_id, 0) > newest_active]
 
     def undo(self) -> ChangeSet | None:
         """Revert the newest active step; None when there is nothing to undo. Not itself undoable."""
@@ -84,25 +103,22 @@ class History:
         return self._revert(undo=False)
 
     def _revert(self, *, undo: bool) -> ChangeSet | None:
-        store = self._store
-        with store.lock:
+        # The step is chosen inside the write transaction (so no other writer can slip in), and
+        # subscribers are told after the store's lock is released.
+        kind = "undo" if undo else "redo"
+        with self._store.transaction(
+            OpKind.UNDO if undo else OpKind.REDO, "", origin=self._origin, kind=kind
+        ) as tx:
             step = self.undo_step() if undo else self.redo_step()
             if step is None:
                 return None
-            label = f"{'Undo' if undo else 'Redo'} {step.label}"
-            with store.transaction(
-                OpKind.UNDO if undo else OpKind.REDO,
-                label,
-                origin=self._origin,
-                kind="undo" if undo else "redo",
-                target=step.batch_id,
-            ) as tx:
-                self._apply(tx, step.batch_id, undo=undo)
-                store.execute_write(
-                    "UPDATE batches SET status=? WHERE id=?",
-                    ("undone" if undo else "active", step.batch_id),
-                )
-            return tx.changeset
+            tx.label, tx.target = f"{'Undo' if undo else 'Redo'} {step.label}", step.batch_id
+            self._apply(tx, step.batch_id, undo=undo)
+            self._store.execute_write(
+                "UPDATE batches SET status=? WHERE id=?",
+                ("undone" if undo else "active", step.batch_id),
+            )
+        return tx.changeset
 
     def _apply(self, tx: Tx, batch_id: int, *, undo: bool) -> None:
         rows = self._store.execute_read(
@@ -113,12 +129,22 @@ class History:
         for kind, key, before_text, after_text in rows:
             before, after = loads(before_text), loads(after_text)
             expected, wanted = (after, before) if undo else (before, after)
-            if _staged_image(tx, kind, key) != expected:
+            current = _staged_image(tx, kind, key)
+            if kind == "meta" and key in COUNTER_KEYS:
+                # Counters only grow for others: restore ours unless someone moved them since.
+                _stage(tx, kind, key, wanted if current == expected else current)
+                continue
+            if not _same(current, expected):
                 raise MemgraphError(
                     "UNDO_CONFLICT",
                     f"cannot {'undo' if undo else 'redo'}: {kind} {key!r} was changed since",
                 )
             _stage(tx, kind, key, wanted)
+
+
+def _same(current: Any, expected: Any) -> bool:
+    """Images equal as JSON: key order ignored, but ``true`` and ``1`` differ (as in the file)."""
+    return json.dumps(current, sort_keys=True) == json.dumps(expected, sort_keys=True)
 
 
 def _staged_image(tx: Tx, kind: str, key: str) -> Any:

@@ -92,8 +92,10 @@ def _node(key: str, raw: Any) -> Node | None:
     if title is not None and len(title) > MAX_TITLE:
         raise ImportFormatError(f"{path}.title", f"longer than {MAX_TITLE:,} characters")
     type_ = _check(raw, "type", (str,), path, "a string")
-    seq = _check(raw, "seqTo", (int, float), path, "a number")
-    depth = _check(raw, "semanticDepth", (int, float), path, "a number")
+    seq = _in_range(_check(raw, "seqTo", (int, float), path, "a number"), f"{path}.seqTo")
+    depth = _in_range(
+        _check(raw, "semanticDepth", (int, float), path, "a number"), f"{path}.semanticDepth"
+    )
     fields = _check(raw, "fields", (Mapping,), path, "an object")
     _check_sizes(fields or {}, f"{path}.fields")
     children = _check(raw, "childrenIds", (list,), path, "an array of ids")
@@ -115,6 +117,12 @@ def _node(key: str, raw: Any) -> Node | None:
         floor_range=_floor_range(raw.get("floorRange"), f"{path}.floorRange"),
         superseded_by=(_check(raw, "supersededBy", (str,), path, "a string") or None),
     )
+
+
+def _in_range(value: Any, path: str) -> Any:
+    if isinstance(value, (int, float)) and math.isfinite(value) and abs(value) > 2**53 - 1:
+        raise ImportFormatError(path, "out of range (at most 9,007,199,254,740,991)")
+    return value
 
 
 def _check_sizes(fields: Mapping[str, Any], path: str) -> None:
@@ -176,7 +184,7 @@ def _edges(items: list[Any], valid: set[str]) -> list[Edge]:
             raise ImportFormatError(path, "expected an object")
         ends = [_check(item, k, (str, int), path, "a node id") for k in ("from", "to")]
         relation = _check(item, "type", (str,), path, "a string")
-        seq = _check(item, "seqTo", (int, float), path, "a number")
+        seq = _in_range(_check(item, "seqTo", (int, float), path, "a number"), f"{path}.seqTo")
         source, target = (str(e).strip() if e is not None else "" for e in ends)
         if not source or not target or source == target or not {source, target} <= valid:
             continue
@@ -194,7 +202,7 @@ def _edges(items: list[Any], valid: set[str]) -> list[Edge]:
 def _meta(doc: Mapping[str, Any], nodes: list[Node]) -> dict[str, Any]:
     meta: dict[str, Any] = {}
     for key in COUNTERS:
-        value = _check(doc, key, (int, float), "", "a number")
+        value = _in_range(_check(doc, key, (int, float), "", "a number"), key)
         meta[key] = (
             max(0, math.floor(value)) if value is not None and math.isfinite(value) else None
         )
@@ -215,7 +223,7 @@ def _meta(doc: Mapping[str, Any], nodes: list[Node]) -> dict[str, Any]:
         meta["lukerExtra"] = extra
     own = doc.get("memgraph")
     if isinstance(own, Mapping) and isinstance(own.get("injection"), Mapping):
-        meta["injection"] = dict(own["injection"])
+        meta["injection"] = _injection(own["injection"])
     return meta
 
 
@@ -240,3 +248,14 @@ def export_file_name(chat_name: str, *, group: bool = False) -> str:
     stem = re.sub(r"\.[^/.]+$", "", chat_name.strip())
     stem = re.sub(r"[^A-Za-z0-9._-]+", "_", stem).strip("_") or "current-chat"
     return f"memory-graph-{'group-' if group else ''}{stem}.json"
+
+
+def _injection(raw: Mapping[str, Any]) -> dict[str, list[str]]:
+    """This tool's own ``memgraph.injection`` block: three arrays of ids."""
+    out: dict[str, list[str]] = {}
+    for key in ("alwaysInjectIds", "recallSelectedIds", "visibleIds"):
+        ids = raw.get(key) or []
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            raise ImportFormatError(f"memgraph.injection.{key}", "expected an array of node ids")
+        out[key] = ids
+    return out

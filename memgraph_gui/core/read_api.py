@@ -147,7 +147,7 @@ class ReadApi(BriefReader):
             raise bad_args("direction: expected 'in', 'out' or 'both'")
         way = direction if direction in ("in", "out") else "both"
         with self._store.reading() as graph:
-            visible = self._projection_set(graph, project_to, fallback=False)
+            visible = self._projection_set(graph, project_to)
             if not source:
                 return ()
             seen: set[tuple[str, str, str]] = set()
@@ -273,9 +273,7 @@ class ReadApi(BriefReader):
             relations = relations - {"contains", "semantic_contains"}
         children = args.flag(include_children, "includeChildren", True)
         with self._store.reading() as graph:
-            pool = self._projection_set(
-                graph, project_to if project_to is not None else "visible", fallback=False
-            )
+            pool = self._projection_set(graph, project_to if project_to is not None else "visible")
             return tuple(
                 recall.expand(
                     graph,

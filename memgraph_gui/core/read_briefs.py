@@ -77,15 +77,12 @@ class BriefReader:
                 always_inject=node.id in graph.injection.always_inject_ids,
             )
 
-    def _projection_set(
-        self, graph: Graph, project_to: Any, *, fallback: bool
-    ) -> frozenset[str] | None:
+    def _projection_set(self, graph: Graph, project_to: Any) -> frozenset[str] | None:
         """None for ``raw``; the recorded visible ids for ``visible``; an explicit id list as given."""
         if isinstance(project_to, (list, tuple, set, frozenset)):
             return args.id_set(project_to, "projectTo")
         if project_to == "visible":
-            visible = graph.injection.visible_ids
-            return visible or (recall.canonical_visible(graph) if fallback else frozenset())
+            return graph.injection.visible_ids
         if project_to in (None, "raw"):
             return None
         raise args.bad_args("projectTo: expected 'raw', 'visible' or an array of ids")

@@ -60,16 +60,9 @@ def candidate_pool(graph: Graph) -> list[Node]:
     return graph.derived("candidate_pool", build)
 
 
-def canonical_visible(graph: Graph) -> frozenset[str]:
-    """Ids of the candidate pool (the default visible set when none was recorded)."""
-    return graph.derived(
-        "canonical_visible", lambda: frozenset(n.id for n in candidate_pool(graph))
-    )
-
-
 def default_visible(graph: Graph) -> frozenset[str]:
-    """The recorded ``visibleIds``, or the canonical pool when none are recorded."""
-    return graph.injection.visible_ids or canonical_visible(graph)
+    """The recorded ``visibleIds`` (the seed's default: empty until recall has run once)."""
+    return graph.injection.visible_ids
 
 
 def _kind(node: Node) -> str:

@@ -24,7 +24,10 @@ NODE_UPSERT = (
     "floor_end=excluded.floor_end, "
     "superseded_by=excluded.superseded_by, search_text=excluded.search_text"
 )
-EDGE_UPSERT = "INSERT OR REPLACE INTO edges(ord, from_id, to_id, type, seq_to) VALUES (?,?,?,?,?)"
+EDGE_UPSERT = (
+    "INSERT INTO edges(ord, from_id, to_id, type, seq_to) VALUES (?,?,?,?,?) "
+    "ON CONFLICT(from_id, type, to_id) DO UPDATE SET ord=excluded.ord, seq_to=excluded.seq_to"
+)
 _NODE_SELECT = (
     "SELECT ord, id, type, level, title, seq_to, fields, parent_id, children_ids, archived, "
     "semantic_rollup, semantic_depth, floor_start, floor_end, superseded_by FROM nodes ORDER BY ord"
@@ -93,7 +96,7 @@ def load_graph(conn: sqlite3.Connection) -> Graph:
     finally:
         if enabled:
             gc.enable()
-    gc.freeze()
+    gc.freeze()  # MemoryStore unfreezes before replacing a graph, so old ones are released
     return graph
 
 

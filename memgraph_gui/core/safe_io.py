@@ -61,6 +61,8 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         text = source.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportFormatError("", f"{source} is not UTF-8 text ({exc.reason})") from exc
+    except OSError as exc:
+        raise ImportFormatError("", f"cannot read {source}: {exc.strerror or exc}") from exc
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -133,10 +133,12 @@ class MemoryStore:
         """Hold the lock and yield the graph, first catching up with other processes' commits."""
         self._check_open()
         pending: list[ChangeSet] = []
-        with self.lock:
-            pending = self._sync_locked()
-            yield self._graph
-        self._notify(pending)
+        try:
+            with self.lock:
+                pending = self._sync_locked()
+                yield self._graph
+        finally:
+            self._notify(pending)
 
     @property
     def graph(self) -> Graph:
@@ -164,7 +166,7 @@ class MemoryStore:
         generation = self._read_generation()
         if generation != self._generation:
             self._generation = generation
-            self._graph = rows.load_graph(self._conn)
+            self._reload_graph()
             self._last_seq = self._max_change_seq()
             return [ChangeSet(op=OpKind.LOAD, label="Reload", reloaded=True, external=True)]
         cur = self._conn.execute(
@@ -222,20 +224,32 @@ class MemoryStore:
         with self.lock:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
+                # Nobody else can commit until we do: what we read now stays true at COMMIT.
+                version = self._pragma("data_version")
                 pending = self._catch_up()
-                tx = Tx(self._graph, self._max_ord("nodes") + 1, self._max_ord("edges") + 1)
+                tx = Tx(self._graph, self._next_ord("nodes"), self._next_ord("edges"))
+                tx.label, tx.kind, tx.target = label, kind, target
                 yield tx
                 changes = tx.collect()
                 batch_id = self._write_batch(
-                    tx, changes, op, label, origin or self.origin, log_history, kind, target
+                    tx,
+                    changes,
+                    op,
+                    tx.label,
+                    origin or self.origin,
+                    log_history,
+                    tx.kind,
+                    tx.target,
                 )
+                self._save_ord_marks(tx)
+                last_seq = self._max_change_seq()
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 self._notify(pending)
                 raise
-            self._data_version = self._pragma("data_version")
-            tx.changeset = self._apply_committed(tx, changes, op, label, origin, batch_id)
+            self._data_version, self._last_seq = version, last_seq
+            tx.changeset = self._apply_committed(changes, op, tx.label, origin, batch_id)
         self._notify([*pending, tx.changeset] if changes else pending)
 
     def _write_batch(
@@ -267,7 +281,6 @@ class MemoryStore:
 
     def _apply_committed(
         self,
-        tx: Tx,
         changes: list[Change],
         op: OpKind,
         label: str,
@@ -278,7 +291,6 @@ class MemoryStore:
             apply_image(self._graph, ch.kind, ch.key, ch.after)
         if changes:
             self._graph.bump()
-            self._last_seq = self._max_change_seq()
         return build_changeset(
             changes, op=op, label=label, origin=origin or self.origin, batch_id=batch_id
         )
@@ -295,15 +307,15 @@ class MemoryStore:
         with self.lock:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
+                version = self._pragma("data_version")
                 bulk_replace(self._conn, nodes, edges, meta)
                 self._generation = self._read_generation()
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
-            self._graph = rows.load_graph(self._conn)
-            self._data_version = self._pragma("data_version")
-            self._last_seq = self._max_change_seq()
+            self._reload_graph()
+            self._data_version, self._last_seq = version, 0
         changeset = ChangeSet(op=OpKind.LOAD, label="Load", reloaded=True)
         self._notify([changeset])
         return changeset
@@ -366,9 +378,8 @@ class MemoryStore:
         """Run housekeeping that manages its own transaction (e.g. the search index queue)."""
         self._check_open()
         with self.lock:
-            pending = self._sync_locked()  # catch up first: the job's commit moves data_version
-            result = job(self._conn)
-            self._data_version = self._pragma("data_version")
+            pending = self._sync_locked()
+            result = job(self._conn)  # our own commit leaves this connection's data_version be
         self._notify(pending)
         return result
 
@@ -399,8 +410,30 @@ class MemoryStore:
     def _max_change_seq(self) -> int:
         return int(self._conn.execute("SELECT coalesce(max(seq), 0) FROM changes").fetchone()[0])
 
-    def _max_ord(self, table: str) -> int:
-        return int(self._conn.execute(f"SELECT coalesce(max(ord), 0) FROM {table}").fetchone()[0])
+    def _next_ord(self, table: str) -> int:
+        """The next row number: never one used before, so undo can restore rows by number."""
+        used = self._conn.execute(f"SELECT coalesce(max(ord), 0) FROM {table}").fetchone()[0]
+        mark = self._conn.execute(
+            "SELECT value FROM store_info WHERE key=?", (f"{table}_ord_mark",)
+        ).fetchone()
+        return max(int(used), int(mark[0]) if mark else 0) + 1
+
+    def _save_ord_marks(self, tx: Tx) -> None:
+        for table, mark in (("nodes", tx.node_ord_mark), ("edges", tx.edge_ord_mark)):
+            if mark is not None:
+                self._conn.execute(
+                    "INSERT OR REPLACE INTO store_info(key, value) VALUES (?, ?)",
+                    (f"{table}_ord_mark", str(mark)),
+                )
+
+    def _reload_graph(self) -> None:
+        """Replace the graph by a fresh load (the old one and its frozen objects are released)."""
+        import gc
+
+        self._graph = Graph()
+        gc.unfreeze()
+        gc.collect()
+        self._graph = rows.load_graph(self._conn)
 
     def _read_generation(self) -> str:
         row = self._conn.execute("SELECT value FROM store_info WHERE key='generation'").fetchone()

@@ -11,7 +11,7 @@ from typing import Any
 
 from memgraph_gui.core.changes import ChangeSet
 from memgraph_gui.core.graph import Graph
-from memgraph_gui.core.images import Change, edge_image, edge_key_text, node_image
+from memgraph_gui.core.images import Change, dumps, edge_image, edge_key_text, node_image
 from memgraph_gui.core.model import Edge, EdgeKey, Node
 from memgraph_gui.core.schema import Schema
 
@@ -26,9 +26,22 @@ class Tx:
         self._nodes: dict[str, Node | None] = {}
         self._edges: dict[EdgeKey, Edge | None] = {}
         self._meta: dict[str, Any] = {}
-        self._next_node_ord = next_node_ord
-        self._next_edge_ord = next_edge_ord
+        self._first_node_ord, self._next_node_ord = next_node_ord, next_node_ord
+        self._first_edge_ord, self._next_edge_ord = next_edge_ord, next_edge_ord
         self.changeset: ChangeSet | None = None
+        self.label = ""
+        self.kind = "do"
+        self.target: int | None = None
+
+    @property
+    def node_ord_mark(self) -> int | None:
+        """The highest node row number handed out, if any."""
+        return self._next_node_ord - 1 if self._next_node_ord > self._first_node_ord else None
+
+    @property
+    def edge_ord_mark(self) -> int | None:
+        """The highest edge row number handed out, if any."""
+        return self._next_edge_ord - 1 if self._next_edge_ord > self._first_edge_ord else None
 
     # -- nodes -----------------------------------------------------------------------------------
     def node(self, node_id: str) -> Node | None:
@@ -118,7 +131,9 @@ class Tx:
         for node_id, after in self._nodes.items():
             before = self.graph.nodes.get(node_id)
             if before != after or (
-                before is not None and after is not None and before.ord != after.ord
+                before is not None
+                and after is not None
+                and (before.ord != after.ord or before.fields_json() != after.fields_json())
             ):
                 out.append(Change("node", node_id, node_image(before), node_image(after)))
         for key, edge_after in self._edges.items():
@@ -131,7 +146,7 @@ class Tx:
                 )
         for name, value in self._meta.items():
             old = self.graph.meta.get(name)
-            if old != value:
+            if old != value or dumps(old) != dumps(value):
                 out.append(Change("meta", name, old, value))
         return out
 

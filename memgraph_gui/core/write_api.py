@@ -44,6 +44,8 @@ class WriteApi(ExtraWrites):
         """Apply many ops atomically; failures land in ``rejected`` with ``{code, message}``."""
         if not isinstance(ops, list):
             raise bad_args("applyExtractionBatch: ops must be an array.")
+        if label is not None and not isinstance(label, str):
+            raise bad_args("applyExtractionBatch: label must be a string.")
         outcome, changes = self._run(OpKind.BATCH, label or _batch_label(ops), ops, max_seq)
         return WriteResult(outcome.to_json(), changes)
 
@@ -73,7 +75,8 @@ class WriteApi(ExtraWrites):
             op["links"] = [_link_spec(link, i) for i, link in enumerate(_list(links, "links"))]
         if ref:
             op["ref"] = ref
-        label = f"Create {type} '{title or (fields or {}).get('name') or ''}'".replace(" ''", "")
+        name = title or (fields.get("name") if isinstance(fields, dict) else "") or ""
+        label = f"Create {type} '{name}'".replace(" ''", "")
         outcome, changes = self._run(OpKind.CREATE_NODE, label, [op], None)
         created = [a for a in outcome.applied if a.get("op") == "create"]
         if not created:
@@ -120,7 +123,7 @@ class WriteApi(ExtraWrites):
         return _ok(outcome, changes)
 
     def upsert_links(self, *, source: Any = None, links: Any = None) -> WriteResult:
-        """Add relation edges from ``source`` (``{id}``); ``{applied: new edge count}``."""
+        """Add relation edges from ``source`` (``{id}``); ``{applied}`` = ops accepted (0 or 1)."""
         if not isinstance(source, dict) or not isinstance(links, list):
             raise bad_args("upsertLinks: source and links are required.")
         source_id = args.node_id(source.get("id"), "source.id")
@@ -132,7 +135,7 @@ class WriteApi(ExtraWrites):
         }
         label = f"Link '{self._title(source_id)}' to {len(links)} node(s)"
         outcome, changes = self._run(OpKind.UPSERT_LINKS, label, [op], None)
-        payload: dict[str, Any] = {"applied": outcome.edges_added}
+        payload: dict[str, Any] = {"applied": len(outcome.applied)}
         if outcome.rejected:
             payload["error"] = outcome.rejected[0]["error"]
         return WriteResult(payload, changes)

@@ -162,6 +162,10 @@ def test_edge_summary_shape(store: Any) -> None:
     assert ally["relations"] == [{"relation": "allied_with", "direction": "out", "count": 1}]
 
 
+def everyone(api: Any) -> list[str]:
+    return [n.id for n in api.list_visible_candidates()]
+
+
 def test_edge_summary_zero_summaries_and_default_visible_set(store: Any) -> None:
     api = load(store, [*HUB, char("dead", archived=True)], HUB_EDGES)
     assert api.get_edge_summary("nobody").to_json() == ZERO
@@ -169,8 +173,10 @@ def test_edge_summary_zero_summaries_and_default_visible_set(store: Any) -> None
     assert api.get_edge_summary("dead").to_json() == ZERO
     assert api.get_edge_summary("hub", visible_node_ids=[]).to_json() == ZERO
     assert api.get_edge_summary("hub", visible_node_ids=["p", "q"]).to_json() == ZERO
-    # Default visible set: the candidate pool until visibleIds are recorded.
-    assert api.get_edge_summary("hub").degree == 4  # falls back to the candidate pool
+    # The seed: the default visible set is the recorded visibleIds, empty until recall has run,
+    # so a summary needs an explicit set until then.
+    assert api.get_edge_summary("hub").to_json() == ZERO
+    assert api.get_edge_summary("hub", visible_node_ids=everyone(api)).degree == 4
     store.write_api().set_injection_state({"visibleIds": ["hub", "p"]})
     summary = api.get_edge_summary("hub").to_json()
     assert summary["degree"] == 1 and [s["id"] for s in summary["sample_neighbors"]] == ["p"]
@@ -194,6 +200,7 @@ def test_edge_summary_limit_caps_samples_only(store: Any) -> None:
     api = load(
         store, [char("hub", seq=0), *spokes], [edge("hub", s["id"], "mentions") for s in spokes]
     )
+    store.write_api().set_injection_state({"visibleIds": ["hub"] + [s["id"] for s in spokes]})
     default = api.get_edge_summary("hub")
     assert default.degree == 10 and default.relations[0].count == 10
     assert [s.id for s in default.sample_neighbors] == [
@@ -292,6 +299,8 @@ def test_node_brief_edge_summary_options(store: Any) -> None:
     api = load(store, BRIEF_NODES, [edge("al", "k1", "mentions"), edge("al", "ev", "mentions")])
     brief = api.get_node_brief("al", include_edge_summary=False)
     assert brief.edge_summary is None and brief.to_json()["edgeSummary"] is None
+    assert api.get_node_brief("al").edge_summary.degree == 0  # no visibleIds recorded yet
+    store.write_api().set_injection_state({"visibleIds": everyone(api)})
     capped = api.get_node_brief("al", edge_summary_limit=1).edge_summary
     assert capped.degree == 2 and [s.id for s in capped.sample_neighbors] == ["ro"]
     assert api.get_node_brief("al", visible_node_ids=["al", "ev"]).edge_summary.degree == 1
