@@ -7,10 +7,8 @@ the thread that committed (or on the watcher thread for other processes' commits
 
 from __future__ import annotations
 
-import logging
 import os
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,10 +19,12 @@ from typing import TYPE_CHECKING, Any
 from memgraph_gui.core import rows
 from memgraph_gui.core.changelog import apply_image, build_changeset
 from memgraph_gui.core.changes import ChangeSet, OpKind
+from memgraph_gui.core.connection import check_foreign, connect, default_origin, op_kind
 from memgraph_gui.core.errors import MemgraphError
 from memgraph_gui.core.graph import Graph
 from memgraph_gui.core.images import Change, loads
-from memgraph_gui.core.sqlschema import APPLICATION_ID, migrate
+from memgraph_gui.core.sqlschema import migrate
+from memgraph_gui.core.subscriptions import Subscriptions
 from memgraph_gui.core.tx import Tx
 
 if TYPE_CHECKING:
@@ -32,16 +32,8 @@ if TYPE_CHECKING:
     from memgraph_gui.core.read_api import ReadApi
     from memgraph_gui.core.write_api import WriteApi
 
-log = logging.getLogger(__name__)
-Subscriber = Callable[[ChangeSet], None]
 
-
-def default_origin() -> str:
-    """``program:pid`` — who made a batch, as recorded in the change log."""
-    return f"{Path(sys.argv[0] or 'python').name}:{os.getpid()}"
-
-
-class MemoryStore:
+class MemoryStore(Subscriptions):
     """A chat memory store. Open with :meth:`open`; ``":memory:"`` gives a private in-memory one."""
 
     def __init__(self, conn: sqlite3.Connection, path: str, origin: str) -> None:
@@ -49,10 +41,8 @@ class MemoryStore:
         self.path = path
         self.origin = origin
         self.lock = threading.RLock()
-        self._subscribers: list[Subscriber] = []
         self._closed = False
-        self._watcher: threading.Thread | None = None
-        self._watch_stop = threading.Event()
+        Subscriptions.__init__(self)
         self._graph = rows.load_graph(conn)
         self._data_version = self._pragma("data_version")
         self._last_seq = self._max_change_seq()
@@ -76,9 +66,9 @@ class MemoryStore:
         if path != ":memory:" and not create and not Path(path).exists():
             raise MemgraphError("MEMORY_STORE_MISSING", f"no memory store at {path}")
         try:
-            conn = _connect(path)
+            conn = connect(path)
             fresh = conn.execute("PRAGMA user_version").fetchone()[0] == 0
-            _check_foreign(conn, path)
+            check_foreign(conn, path)
             migrate(conn)
         except (sqlite3.DatabaseError, ValueError) as exc:
             raise MemgraphError("STORE_UNREADABLE", f"{path}: {exc}") from exc
@@ -192,7 +182,7 @@ class MemoryStore:
                 out.append(
                     build_changeset(
                         batch,
-                        op=_op(op),
+                        op=op_kind(op),
                         label=label,
                         origin=origin,
                         batch_id=batch_id,
@@ -320,49 +310,6 @@ class MemoryStore:
         self._notify([changeset])
         return changeset
 
-    # -- subscriptions ---------------------------------------------------------------------------
-    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
-        """Call ``callback(changeset)`` after every commit seen; returns an idempotent unsubscribe."""
-        self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
-
-        return unsubscribe
-
-    def _notify(self, changesets: list[ChangeSet]) -> None:
-        for changeset in changesets:
-            for callback in list(self._subscribers):
-                try:
-                    callback(changeset)
-                except Exception:  # a failing listener must not stop the others
-                    log.warning("memgraph subscriber %r failed", callback, exc_info=True)
-
-    def start_watcher(self, interval: float = 0.05) -> None:
-        """Poll for other processes' commits every ``interval`` s on a daemon thread."""
-        if self._watcher is not None or self.path == ":memory:":
-            return
-        self._watch_stop.clear()
-        self._watcher = threading.Thread(
-            target=self._watch, args=(interval,), name="memgraph-watcher", daemon=True
-        )
-        self._watcher.start()
-
-    def stop_watcher(self) -> None:
-        """Stop the polling thread (idempotent)."""
-        self._watch_stop.set()
-        if self._watcher is not None:
-            self._watcher.join(timeout=2)
-            self._watcher = None
-
-    def _watch(self, interval: float) -> None:
-        while not self._watch_stop.wait(interval):
-            try:
-                self.sync()
-            except Exception:
-                log.warning("memgraph watcher: sync failed", exc_info=True)
-
     # -- housekeeping ----------------------------------------------------------------------------
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every graph table's rows (nodes, edges, meta) in a stable order."""
@@ -444,28 +391,3 @@ class MemoryStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _op(value: str) -> OpKind:
-    try:
-        return OpKind(value)
-    except ValueError:
-        return OpKind.EXTERNAL
-
-
-def _connect(path: str) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10.0)
-    conn.execute("PRAGMA busy_timeout = 10000")
-    if path != ":memory:":
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
-    conn.execute("PRAGMA foreign_keys = ON")
-    return conn
-
-
-def _check_foreign(conn: sqlite3.Connection, path: str) -> None:
-    """Refuse a SQLite file that is some other program's database."""
-    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-    tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]
-    if app_id not in (0, APPLICATION_ID) or (app_id == 0 and tables):
-        raise ValueError("not a memgraph store (it is another SQLite database)")
