@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -57,7 +58,10 @@ class ExtraWrites:
         return WriteResult({"rollupNodeId": rollup.id}, tx.changeset)
 
     def dissolve_rollup(self, *, id: Any = None) -> WriteResult:
-        """Undo a compaction by hand: children go back to the rollup's parent; rollup archived.
+        """Undo a compaction by hand: children return to their previous parent; rollup archived.
+
+        A child goes back to the parent it had before it was rolled up (from the change log) when
+        that parent is still live, else to the rollup's own parent, in the rollup's place.
 
         Returns ``{ok, childIds, parentId}``; ``NODE_NOT_FOUND`` / ``BAD_ARGS`` (not a rollup).
         """
@@ -73,7 +77,7 @@ class ExtraWrites:
                 )
             if not rollup.semantic_rollup:
                 raise bad_args(f"dissolveRollup: {node_id} is not a rollup")
-            moved = _dissolve(tx, rollup)
+            moved = _dissolve(tx, rollup, lambda child: _parent_before(store, child, node_id))
         self._committed(True)
         return WriteResult(
             {"ok": True, "childIds": moved, "parentId": rollup.parent_id}, tx.changeset
@@ -130,8 +134,13 @@ class ExtraWrites:
         return WriteResult({"types": len(types)}, tx.changeset)
 
 
-def _dissolve(tx: Any, rollup: Any) -> list[str]:
-    parent = tx.node(rollup.parent_id) if rollup.parent_id else None
+def _dissolve(tx: Any, rollup: Any, previous_parent: Callable[[str], str]) -> list[str]:
+    """Move the rollup's children out (each to the parent it had before the compaction when that
+    one is still live, else to the rollup's own parent, taking the rollup's place) and archive it."""
+    home = _live(tx, rollup.parent_id)
+    slot = home.children_ids.index(rollup.id) if home and rollup.id in home.children_ids else None
+    if home is not None:
+        detach_from_parent(tx, rollup)
     moved: list[str] = []
     for child_id in rollup.children_ids:
         child = tx.node(child_id)
@@ -139,18 +148,42 @@ def _dissolve(tx: Any, rollup: Any) -> list[str]:
             continue
         for relation in ("contains", "semantic_contains"):
             tx.remove_edge((rollup.id, relation, child_id))
-        tx.put_node(replace(child, parent_id=parent.id if parent else ""))
+        earlier = _live(tx, previous_parent(child_id))
+        target = earlier if earlier is not None and earlier.id != rollup.id else home
+        tx.put_node(replace(child, parent_id=target.id if target else ""))
+        if target is not None:
+            at = None if target is not home or slot is None else slot + len(moved)
+            _attach(tx, target.id, child_id, at)
         moved.append(child_id)
-    if parent is not None:
-        detach_from_parent(tx, rollup)
-        parent = tx.node(parent.id)
-        kept = [c for c in parent.children_ids if c not in moved]
-        tx.put_node(replace(parent, children_ids=tuple(kept + moved)))
-        for child_id in moved:
-            tx.put_edge(Edge(parent.id, child_id, "contains"))
-            tx.put_edge(Edge(parent.id, child_id, "semantic_contains"))
     tx.put_node(replace(tx.node(rollup.id), children_ids=(), parent_id="", archived=True))
     return moved
+
+
+def _parent_before(store: MemoryStore, child_id: str, rollup_id: str) -> str:
+    """The parent ``child_id`` had just before it was moved under ``rollup_id`` ('' if unknown)."""
+    rows = store.execute_read(
+        "SELECT json_extract(before, '$.parentId') FROM changes WHERE kind='node' AND key=? "
+        "AND json_extract(after, '$.parentId') = ? "
+        "AND coalesce(json_extract(before, '$.parentId'), '') != ? ORDER BY seq DESC LIMIT 1",
+        (child_id, rollup_id, rollup_id),
+    )
+    return str(rows[0][0] or "") if rows else ""
+
+
+def _live(tx: Any, node_id: str) -> Any:
+    node = tx.node(node_id) if node_id else None
+    return node if node is not None and not node.archived else None
+
+
+def _attach(tx: Any, parent_id: str, child_id: str, at: int | None) -> None:
+    """Add ``child_id`` to the parent's children (at ``at``, else last) with hierarchy edges."""
+    parent = tx.node(parent_id)
+    children = [c for c in parent.children_ids if c != child_id]
+    children.insert(len(children) if at is None else min(at, len(children)), child_id)
+    tx.put_node(replace(parent, children_ids=tuple(children)))
+    tx.put_edge(Edge(parent_id, child_id, "contains"))
+    if parent.semantic_rollup:
+        tx.put_edge(Edge(parent_id, child_id, "semantic_contains"))
 
 
 def _next_id(tx: Any) -> str:
