@@ -34,9 +34,16 @@ class KeywordIndex:
         self._alive = np.zeros(1024, bool)
         self._types: npt.NDArray[np.int32] | None = None
         self._type_codes: dict[str, int] = {}
+        lists: dict[str, list[int]] = {}
         for node in nodes:
-            self._post(node.ord, self._tokens(node), ())
+            for token in self._tokens(node):
+                found = lists.get(token)
+                if found is None:
+                    lists[token] = [node.ord]
+                else:
+                    found.append(node.ord)
             self._set(node)
+        self._postings = {token: array("q", ords) for token, ords in lists.items()}
 
     def node_changed(self, old: Node | None, new: Node | None) -> None:
         ord_ = (new or old).ord  # type: ignore[union-attr]

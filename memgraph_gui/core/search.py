@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from memgraph_gui.core.graph import Graph
 from memgraph_gui.core.keyword_index import KeywordIndex
 from memgraph_gui.core.model import Node
-from memgraph_gui.core.text import js_string, node_search_text, tokenize
+from memgraph_gui.core.text import TOKEN_SPLIT, js_string, node_search_text, tokenize
 from memgraph_gui.core.topology import is_recall_diagnostic
 
 LEXICAL_FIELDS = (
@@ -30,15 +30,40 @@ def nodes_in_store_order(graph: Graph) -> list[Node]:
     return graph.derived("nodes_by_ord", lambda: sorted(graph.nodes.values(), key=lambda n: n.ord))
 
 
+Profile = tuple[tuple[str, ...], frozenset[str], int]
+
+
+def _type_profiles(graph: Graph) -> dict[str, Profile]:
+    """Per type: its columns, its keywords' tokens and how many keywords it has."""
+
+    def build() -> dict[str, Profile]:
+        out: dict[str, Profile] = {}
+        for spec in graph.schema.types:
+            words = [k for k in spec.keywords if k]
+            out[spec.id] = (spec.columns, frozenset(_long_tokens(" ".join(words))), len(words))
+        return out
+
+    return graph.derived("kw_profiles", build)
+
+
+def _long_tokens(text: str) -> list[str]:
+    return [t for t in TOKEN_SPLIT.split(text.lower()) if len(t) >= 2]
+
+
 def _keyword_tokens(graph: Graph, node: Node) -> frozenset[str]:
+    """Luker's keyword corpus tokens: title + the type's columns + the type's keywords (every
+    field value instead when that corpus would hold a single fragment)."""
+    fields = node.fields
     frags = [node.title] if node.title else []
-    spec = graph.schema.get(node.type.lower())
-    if spec is not None:
-        frags += [js_string(node.fields[c]) for c in spec.columns if node.fields.get(c) is not None]
-        frags += [k for k in spec.keywords if k]
-    if len(frags) <= 1:
-        frags += [js_string(v) for v in node.fields.values() if v is not None]
-    return frozenset(t for t in tokenize(" ".join(frags)) if len(t) >= 2)
+    profile = _type_profiles(graph).get(node.type.lower())
+    keyword_tokens: frozenset[str] = frozenset()
+    keyword_count = 0
+    if profile is not None:
+        columns, keyword_tokens, keyword_count = profile
+        frags += [js_string(fields[c]) for c in columns if fields.get(c) is not None]
+    if len(frags) + keyword_count <= 1:
+        frags += [js_string(v) for v in fields.values() if v is not None]
+    return frozenset(_long_tokens(" ".join(frags))) | keyword_tokens
 
 
 def query_tokens(query: str) -> list[str]:

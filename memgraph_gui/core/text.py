@@ -9,7 +9,7 @@ from typing import Any
 from memgraph_gui.core.model import Node
 
 # Luker's keyword tokenizer: lower-case, split on anything that is not a-z, 0-9 or a CJK ideograph.
-_TOKEN_SPLIT = re.compile(r"[^a-z0-9\u4e00-\u9fff]+")
+TOKEN_SPLIT = re.compile(r"[^a-z0-9\u4e00-\u9fff]+")
 
 
 def js_number(value: float) -> str:
@@ -43,7 +43,7 @@ def node_search_text(node: Node) -> str:
 
 def tokenize(text: str) -> list[str]:
     """Luker's keyword tokens of ``text`` (a run of CJK ideographs is one token)."""
-    return [t for t in _TOKEN_SPLIT.split(text.lower()) if t]
+    return [t for t in TOKEN_SPLIT.split(text.lower()) if t]
 
 
 def js_string(value: Any) -> str:
