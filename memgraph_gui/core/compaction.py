@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import replace
 from typing import Any
@@ -137,7 +136,3 @@ def detach_from_parent(tx: Tx, child: Node) -> None:
     )
     for relation in ("contains", "semantic_contains"):
         tx.remove_edge((parent.id, relation, child.id))
-
-
-def whole_depth(value: float) -> int:
-    return max(0, math.floor(value))

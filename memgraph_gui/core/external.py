@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.core import args
-from memgraph_gui.core.collation import key_function
 from memgraph_gui.core.search import lexical_matches, lexical_text
 from memgraph_gui.core.text import utf16_prefix
 from memgraph_gui.core.topology import incident_edges
@@ -106,8 +105,3 @@ def get_node_by_id(
                 other = edge.to_id if edge.from_id == key else edge.from_id
                 neighbors.append({"id": other, "edgeType": edge.type})
         return {"node": node.to_store_json(), "neighbors": neighbors}
-
-
-def sort_ids(ids: list[str]) -> list[str]:
-    """Ids in JS ``localeCompare`` order (how the JSON boundary prints Sets)."""
-    return sorted(ids, key=key_function(ids))

@@ -145,15 +145,6 @@ class Graph:
             self._timeline = sorted(ids, key=lambda i: (nodes[i].seq_to, key(i)))
         return self._timeline
 
-    def node_cache(self, name: str, node_id: str, compute: Callable[[Node], T]) -> T:
-        """``compute(node)`` memoised per node under ``name``; dropped when the node changes."""
-        cache = self._node_caches.setdefault(name, {})
-        try:
-            return cache[node_id]  # type: ignore[no-any-return]
-        except KeyError:
-            value = cache[node_id] = compute(self.nodes[node_id])
-            return value
-
     def cached_values(self, name: str, compute: Callable[[Node], T]) -> dict[str, T]:
         """The whole per-node cache ``name``, filling in nodes that have no value yet."""
         cache = self._node_caches.setdefault(name, {})

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from memgraph_gui.core.changelog import COUNTER_KEYS, current_image
+from memgraph_gui.core.changelog import COUNTER_KEYS
 from memgraph_gui.core.changes import ChangeSet, OpKind
 from memgraph_gui.core.errors import MemgraphError
 from memgraph_gui.core.images import (
@@ -154,8 +154,7 @@ def _staged_image(tx: Tx, kind: str, key: str) -> Any:
         return node_image(tx.node(key))
     if kind == "edge":
         return edge_image(tx.edge(edge_key_from_text(key)))
-    value = tx.meta(key)
-    return value if value is not None else current_image(tx.graph, kind, key)
+    return tx.meta(key)
 
 
 def _stage(tx: Tx, kind: str, key: str, image: Any) -> None:

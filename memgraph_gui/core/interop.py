@@ -72,17 +72,6 @@ def install_import(
     return store.replace_all(parsed.nodes, parsed.edges, meta)
 
 
-def import_luker_file(
-    store: MemoryStore,
-    path: str | os.PathLike[str],
-    *,
-    schema_path: str | os.PathLike[str] | None = None,
-    replace: bool = False,
-) -> ChangeSet:
-    """``import_luker`` from files."""
-    return install_import(store, prepare_import_files(path, schema_path), replace=replace)
-
-
 def export_luker(store: MemoryStore) -> dict[str, Any]:
     """The store as a Luker memory-graph export document."""
     with store.reading() as graph:

@@ -243,13 +243,6 @@ def build_export(nodes: list[Node], edges: list[Edge], meta: Mapping[str, Any]) 
     return doc
 
 
-def export_file_name(chat_name: str, *, group: bool = False) -> str:
-    """Luker's export file name for a chat (``memory-graph-<sanitised>.json``)."""
-    stem = re.sub(r"\.[^/.]+$", "", chat_name.strip())
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", stem).strip("_") or "current-chat"
-    return f"memory-graph-{'group-' if group else ''}{stem}.json"
-
-
 def _injection(raw: Mapping[str, Any]) -> dict[str, list[str]]:
     """This tool's own ``memgraph.injection`` block: three arrays of ids."""
     out: dict[str, list[str]] = {}

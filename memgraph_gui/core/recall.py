@@ -10,7 +10,7 @@ from memgraph_gui.core.collation import key_function
 from memgraph_gui.core.edge_summary import edge_summary, local_edges, members_of
 from memgraph_gui.core.graph import Graph
 from memgraph_gui.core.model import Node
-from memgraph_gui.core.topology import live_children, project
+from memgraph_gui.core.topology import incident_edges, live_children, project
 
 __all__ = ["edge_summary"]
 
@@ -147,7 +147,7 @@ def _hop_neighbors(
 ) -> list[str]:
     """Neighbours of ``node`` over projected edges (raw when ``allowed`` is None)."""
     if allowed is None:
-        edges = sorted(graph.edges_of(node.id), key=lambda e: e.ord)
+        edges = incident_edges(graph, node.id)
         visible = frozenset(graph.nodes)
         projected = project(graph, edges, visible, relations, False, lambda i: i)
     else:

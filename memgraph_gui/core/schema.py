@@ -64,10 +64,6 @@ class TypeSpec:
     def editable(self) -> bool:
         return bool(self.raw["editable"])
 
-    @property
-    def latest_only(self) -> bool:
-        return bool(self.raw["latestOnly"])
-
     def to_view_json(self) -> dict[str, Any]:
         """The seed's ``SchemaSpecView`` JSON."""
         force = self.raw.get("forceUpdate")

@@ -120,7 +120,7 @@ def project(
         if not src or not dst or src == dst:
             continue
         symmetric = relation in SYMMETRIC_RELATIONS
-        if symmetric and _utf16_gt(src, dst):
+        if symmetric and js_string_gt(src, dst):
             src, dst = dst, src
         seq = edge_seq(graph, edge)
         found = merged.get((src, dst, relation))
@@ -132,16 +132,11 @@ def project(
     return list(merged.values())
 
 
-def _utf16_gt(a: str, b: str) -> bool:
-    """JavaScript's ``a > b`` on strings (UTF-16 code units)."""
+def js_string_gt(a: str, b: str) -> bool:
+    """JavaScript's ``a > b`` on strings (UTF-16 code units): how symmetric relations are ordered."""
     if a.isascii() and b.isascii():
         return a > b
     return a.encode("utf-16-be") > b.encode("utf-16-be")
-
-
-def js_string_gt(a: str, b: str) -> bool:
-    """Public alias of JS string ``>`` (used to canonicalise symmetric relations)."""
-    return _utf16_gt(a, b)
 
 
 def ancestors(graph: Graph, node_id: str) -> Iterable[Node]:

@@ -6,7 +6,6 @@ puts; nothing reaches the graph or the file until the store commits the whole ba
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from memgraph_gui.core.changes import ChangeSet
@@ -87,18 +86,6 @@ class Tx:
             return False
         self._edges[key] = None
         return True
-
-    def edges_of(self, node_id: str) -> Iterator[Edge]:
-        """Edges touching ``node_id`` as staged (base edges first, then staged additions)."""
-        seen: set[EdgeKey] = set()
-        for edge in self.graph.edges_of(node_id):
-            seen.add(edge.key)
-            staged = self._edges.get(edge.key, edge) if edge.key in self._edges else edge
-            if staged is not None:
-                yield staged
-        for key, staged_edge in self._edges.items():
-            if staged_edge is not None and key not in seen and node_id in (key[0], key[2]):
-                yield staged_edge
 
     def _take_edge_ord(self) -> int:
         self._next_edge_ord += 1
