@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from memgraph_gui.core.errors import MemgraphError, as_memgraph_error
-from memgraph_gui.core.store import MemoryStore
+from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
+from memgraph_gui.core.memory import MemoryStore
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -67,7 +67,7 @@ def main(
 
 
 def _run(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    from memgraph_gui.core import interop
+    from memgraph_gui.core.luker import interop
 
     command = options.command
     if command == "call":
@@ -80,10 +80,10 @@ def _run(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     create = command == "import-luker" or (command == "schema" and options.action == "import")
     with MemoryStore.open(options.db, create=create) as store:
         if prepared is not None:
-            interop.install_import(store, prepared, replace=options.replace)
+            interop.install_import(store.storage, prepared, replace=options.replace)
             _emit(out, _info(store))
         elif command == "export-luker":
-            interop.export_luker_file(store, options.out)
+            interop.export_luker_file(store.storage, options.out)
             _emit(out, {"written": str(Path(options.out).resolve())})
         elif command == "schema":
             _schema(store, options, out)
@@ -104,19 +104,21 @@ def _simple(store: MemoryStore, command: str, out: TextIO) -> None:
 
 
 def _schema(store: MemoryStore, options: argparse.Namespace, out: TextIO) -> None:
-    from memgraph_gui.core import interop
-    from memgraph_gui.core.safe_io import write_json_atomic
+    from memgraph_gui.core.luker import interop
+    from memgraph_gui.core.storage.safe_io import write_json_atomic
 
     if options.action == "export":
-        write_json_atomic(options.file, interop.schema_document(store, character=options.character))
+        write_json_atomic(
+            options.file, interop.schema_document(store.storage, character=options.character)
+        )
         _emit(out, {"written": str(Path(options.file).resolve())})
     else:
-        interop.import_schema_file(store, options.file)
+        interop.import_schema_file(store.storage, options.file)
         _emit(out, {"types": [t["type"] for t in store.read_api().get_schema().to_json()["types"]]})
 
 
 def _demo(options: argparse.Namespace, out: TextIO) -> int:
-    from memgraph_gui.core.demo import load_demo
+    from memgraph_gui.core.demo.generator import load_demo
 
     if options.nodes < 1:
         raise MemgraphError("BAD_ARGS", "--nodes must be at least 1")
@@ -184,7 +186,7 @@ def _call_line(store: MemoryStore | None, line: str, out: TextIO) -> int:
 def _watch(store: MemoryStore, out: TextIO) -> int:
     import threading
 
-    from memgraph_gui.core.views import to_jsonable
+    from memgraph_gui.core.domain.results import to_jsonable
 
     def show(changes: Any) -> None:
         _emit(

@@ -35,7 +35,7 @@ def file_store(tmp_path: Path) -> Iterator[object]:
 def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 600-node demo store built once per session (copy it with ``demo_store``)."""
     from memgraph_gui.core import MemoryStore
-    from memgraph_gui.core.demo import load_demo
+    from memgraph_gui.core.demo.generator import load_demo
 
     path = tmp_path_factory.mktemp("demo") / "demo.memgraph"
     with MemoryStore.open(path) as s:

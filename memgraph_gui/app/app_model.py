@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from memgraph_gui.app.qt import QObject, Qt, Signal
-from memgraph_gui.core.changes import ChangeSet
-from memgraph_gui.core.injection import InjectionState
-from memgraph_gui.core.model import Node
-from memgraph_gui.core.store import MemoryStore
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.injection import InjectionState
+from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.memory import MemoryStore
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from memgraph_gui.app.qt import QMessageBox, tr
-from memgraph_gui.core.errors import MemgraphError
-from memgraph_gui.core.store import MemoryStore
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.memory import MemoryStore
 
 DEMO_NODES = 2_000
 DEMO_VERSION = 2  # bump when the generator changes, so a stale cached demo is rebuilt
@@ -27,7 +27,7 @@ def open_demo() -> MemoryStore:
     path.parent.mkdir(parents=True, exist_ok=True)
     store = MemoryStore.open(path)
     if not store.graph.nodes:
-        from memgraph_gui.core.demo import load_demo
+        from memgraph_gui.core.demo.generator import load_demo
 
         load_demo(store, DEMO_NODES, seed=1)
     return store

@@ -11,11 +11,11 @@ import importlib
 from typing import Any
 
 _EXPORTS = {
-    "MemoryStore": "memgraph_gui.core.store",
-    "open_session": "memgraph_gui.core.session",
-    "ChangeSet": "memgraph_gui.core.changes",
-    "MemgraphError": "memgraph_gui.core.errors",
-    "external": "memgraph_gui.core.external",
+    "MemoryStore": "memgraph_gui.core.memory",
+    "open_session": "memgraph_gui.core.memory",
+    "ChangeSet": "memgraph_gui.core.domain.changes",
+    "MemgraphError": "memgraph_gui.core.domain.errors",
+    "external": "memgraph_gui.core.luker.external",
 }
 
 __all__ = ["ChangeSet", "MemgraphError", "MemoryStore", "external", "open_session"]

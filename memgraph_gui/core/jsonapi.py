@@ -11,10 +11,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from memgraph_gui.core import external
-from memgraph_gui.core.errors import MemgraphError, bad_args
-from memgraph_gui.core.store import MemoryStore
-from memgraph_gui.core.views import to_jsonable
+from memgraph_gui.core.domain.errors import MemgraphError, bad_args
+from memgraph_gui.core.domain.results import to_jsonable
+from memgraph_gui.core.luker import external
+from memgraph_gui.core.memory import MemoryStore
 
 _RENAMES = {"from": "from_id", "to": "to_id"}
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")

@@ -23,7 +23,7 @@ from memgraph_gui.app.qt import (
     QWidget,
     tr,
 )
-from memgraph_gui.core.changes import ChangeSet
+from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.timeline_model import TYPE_COLORS, TimelineTableModel
 
 

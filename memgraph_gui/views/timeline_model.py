@@ -14,8 +14,8 @@ from memgraph_gui.app.qt import (
     Qt,
     tr,
 )
-from memgraph_gui.core.changes import ChangeSet
-from memgraph_gui.core.model import Node
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.model import Node
 
 TYPE_COLORS = {
     "event": "#4e79a7",

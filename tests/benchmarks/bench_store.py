@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from memgraph_gui.core import MemoryStore, external
-from memgraph_gui.core.demo import load_demo
-from memgraph_gui.core.interop import export_luker
+from memgraph_gui.core.demo.generator import load_demo
+from memgraph_gui.core.luker.interop import export_luker
 from tests.benchmarks import plain
 
 Row = tuple[str, float, float | None, str, float | None]
@@ -194,7 +194,7 @@ def bench_writes(store: MemoryStore, rows: list[Row]) -> None:
     one_by_one = (time.perf_counter() - start) / len(single) * 1000
     for _ in single:
         store.history.undo()
-    from memgraph_gui.core.interop import import_luker
+    from memgraph_gui.core.luker.interop import import_luker
 
     snapshot = export_luker(store)
     start = time.perf_counter()

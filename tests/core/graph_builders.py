@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from memgraph_gui.core.interop import import_luker
+from memgraph_gui.core.luker.interop import import_luker
 
 
 def node(node_id: str, type: str = "event", seq: int = 1, **extra: Any) -> dict[str, Any]:

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from memgraph_gui.core import MemoryStore
-from memgraph_gui.core.errors import MemgraphError
-from memgraph_gui.core.write_api import WriteApi
+from memgraph_gui.core.domain.errors import MemgraphError
 
 
 def _node(store: MemoryStore) -> str:
@@ -19,7 +18,7 @@ def _node(store: MemoryStore) -> str:
 
 def test_origin_history_undoes_only_its_own_steps(store: MemoryStore) -> None:
     node = _node(store)
-    window, agent = WriteApi(store, origin="window"), WriteApi(store, origin="agent")
+    window, agent = store.write_api(origin="window"), store.write_api(origin="agent")
     window.edit_node(id=node, set_fields={"goal": "from the window"})
     agent.create_node(type="location_state", title="银月城")
     assert [s.label for s in store.history_of("window").steps()] == ["Edit 'Eileen'"]
@@ -30,7 +29,7 @@ def test_origin_history_undoes_only_its_own_steps(store: MemoryStore) -> None:
 
 def test_undo_refuses_to_overwrite_a_later_writer(store: MemoryStore) -> None:
     node = _node(store)
-    window, agent = WriteApi(store, origin="window"), WriteApi(store, origin="agent")
+    window, agent = store.write_api(origin="window"), store.write_api(origin="agent")
     window.edit_node(id=node, set_fields={"goal": "mine"})
     agent.edit_node(id=node, set_fields={"goal": "theirs"})
     before = store.dump()
@@ -43,7 +42,7 @@ def test_undo_refuses_to_overwrite_a_later_writer(store: MemoryStore) -> None:
 
 def test_a_new_step_ends_only_its_own_origins_redo_chain(store: MemoryStore) -> None:
     node = _node(store)
-    window, agent = WriteApi(store, origin="window"), WriteApi(store, origin="agent")
+    window, agent = store.write_api(origin="window"), store.write_api(origin="agent")
     window.edit_node(id=node, set_fields={"goal": "one"})
     store.history_of("window").undo()
     agent.create_node(type="location_state", title="黑森林")

@@ -11,9 +11,9 @@ import pytest
 
 from memgraph_gui.cli import main
 from memgraph_gui.core import MemoryStore
-from memgraph_gui.core.demo import generate, load_demo
-from memgraph_gui.core.errors import ImportFormatError, MemgraphError
-from memgraph_gui.core.interop import export_luker, export_luker_file, import_luker
+from memgraph_gui.core.demo.generator import generate, load_demo
+from memgraph_gui.core.domain.errors import ImportFormatError, MemgraphError
+from memgraph_gui.core.luker.interop import export_luker, export_luker_file, import_luker
 
 MESSY = {
     "nodes": {

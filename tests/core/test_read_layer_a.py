@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from graph_builders import ids, load, node
 
-from memgraph_gui.core.errors import MemgraphError
+from memgraph_gui.core.domain.errors import MemgraphError
 
 # -- listNodes -------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from graph_builders import edge, ids, load, node
 
-from memgraph_gui.core.errors import MemgraphError
+from memgraph_gui.core.domain.errors import MemgraphError
 
 
 def ring(neighbors: Any) -> list[tuple[str, str, str]]:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from graph_builders import char, edge, ids, load, node
 
-from memgraph_gui.core.errors import MemgraphError
+from memgraph_gui.core.domain.errors import MemgraphError
 
 
 def code_of(call: Any) -> str:

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from memgraph_gui.core import MemoryStore
-from memgraph_gui.core.fts import bring_up_to_date
-from memgraph_gui.core.write_api import WriteApi
+from memgraph_gui.core.storage.fts import bring_up_to_date
 
 
 def _two(tmp_path: Path) -> tuple[MemoryStore, MemoryStore]:
@@ -26,13 +25,13 @@ def test_a_commit_landing_right_after_ours_is_not_skipped(tmp_path: Path, monkey
     a, b = _two(tmp_path)
     node = a.write_api().create_node(type="character_sheet", title="X", fields={"traits": "calm"})
     b.sync()
-    real = a._apply_committed
+    real = a.storage._apply_committed
 
     def sneaky(*args: Any, **kwargs: Any) -> Any:
         b.write_api().edit_node(id=node["id"], set_fields={"traits": "furious"})
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(a, "_apply_committed", sneaky)
+    monkeypatch.setattr(a.storage, "_apply_committed", sneaky)
     a.write_api().create_node(type="location_state", title="Y")
     monkeypatch.undo()
     assert [c.external for c in a.sync()] == [True]
@@ -42,7 +41,7 @@ def test_a_commit_landing_right_after_ours_is_not_skipped(tmp_path: Path, monkey
 
 def test_undo_never_overwrites_an_edge_that_reused_a_row_number(tmp_path: Path) -> None:
     store = MemoryStore.open(tmp_path / "s.memgraph")
-    agent, window = WriteApi(store, origin="agent"), WriteApi(store, origin="window")
+    agent, window = store.write_api(origin="agent"), store.write_api(origin="window")
     ids = [agent.create_node(type="character_sheet", title=t)["id"] for t in "ABC"]
     agent.upsert_links(
         source={"id": ids[0]},
@@ -71,7 +70,7 @@ def test_housekeeping_does_not_hide_another_process_commit(tmp_path: Path) -> No
         b.write_api().create_node(type="character_sheet", title="Kain")
         return bring_up_to_date(conn)
 
-    a.maintain(job)
+    a.storage.maintain(job)
     a.sync()
     assert [n.title for n in a.read_api().list_nodes()] == ["Eileen", "Kain"]
     assert any(c.external for c in seen)
@@ -91,7 +90,7 @@ def test_reading_publishes_pending_changes_even_when_the_reader_fails(tmp_path: 
 
 
 def test_a_reload_releases_the_old_graph(tmp_path: Path) -> None:
-    from memgraph_gui.core.demo import load_demo
+    from memgraph_gui.core.demo.generator import load_demo
 
     a, b = _two(tmp_path)
     load_demo(a, 200, seed=1)
@@ -105,7 +104,7 @@ def test_a_reload_releases_the_old_graph(tmp_path: Path) -> None:
 
 
 def test_undo_of_own_step_survives_another_writer_creating_nodes(store: MemoryStore) -> None:
-    window, agent = WriteApi(store, origin="window"), WriteApi(store, origin="agent")
+    window, agent = store.write_api(origin="window"), store.write_api(origin="agent")
     mine = window.create_node(type="character_sheet", title="Mine")["id"]
     theirs = agent.create_node(type="character_sheet", title="Theirs")["id"]
     store.history_of("window").undo()
@@ -116,7 +115,7 @@ def test_undo_of_own_step_survives_another_writer_creating_nodes(store: MemorySt
 
 
 def test_a_newer_step_by_anyone_ends_the_whole_store_redo_chain(store: MemoryStore) -> None:
-    first, second = WriteApi(store, origin="cli:1"), WriteApi(store, origin="cli:2")
+    first, second = store.write_api(origin="cli:1"), store.write_api(origin="cli:2")
     first.create_node(type="character_sheet", title="A")
     store.history.undo()
     second.create_node(type="location_state", title="B")
@@ -128,7 +127,7 @@ def test_subscribers_run_after_the_lock_is_released(tmp_path: Path) -> None:
     store = MemoryStore.open(tmp_path / "s.memgraph")
     store.write_api().create_node(type="character_sheet", title="A")
     held: list[bool] = []
-    store.subscribe(lambda _c: held.append(store.lock._is_owned()))  # type: ignore[attr-defined]
+    store.subscribe(lambda _c: held.append(store.storage.lock._is_owned()))  # type: ignore[attr-defined]
     store.history.undo()
     store.history.redo()
     assert held == [False, False]

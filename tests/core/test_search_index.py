@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from memgraph_gui.core import MemoryStore
-from memgraph_gui.core.demo import load_demo
+from memgraph_gui.core.demo.generator import load_demo
 
 QUERIES = [
     "silver",

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from memgraph_gui.core import MemoryStore
-from memgraph_gui.core.changes import ChangeSet, OpKind
-from memgraph_gui.core.errors import MemgraphError
-from memgraph_gui.core.interop import import_luker
+from memgraph_gui.core.domain.changes import ChangeSet, OpKind
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.luker.interop import import_luker
 
 HIER = ("contains", "semantic_contains")
 BASELINE = {
@@ -347,7 +347,7 @@ def test_undo_or_redo_of_rows_changed_since_is_a_conflict(store, redo):
     w.edit_node(id=nid, set_fields={"goal": "crown"})
     if redo:
         store.history.undo()
-    with store.transaction(OpKind.EXTERNAL, "outside the history", log_history=False) as tx:
+    with store.storage.transaction(OpKind.EXTERNAL, "outside the history", log_history=False) as tx:
         tx.put_node(replace(tx.node(nid), title="Someone else"))
     before, depth = store.dump(), store.history.depth()
     with pytest.raises(MemgraphError) as exc:

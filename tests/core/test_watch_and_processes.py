@@ -79,7 +79,7 @@ def test_external_write_reaches_the_subscriber_fast(file_store):
     when, changes = next((t, c) for t, c in seen if c.external and c.nodes_added)
     assert changes.nodes_added == {new_id} and changes.op == "create_node"
     assert changes.origin != file_store.origin and changes.batch_id > 0
-    committed_at = file_store.execute_read(
+    committed_at = file_store.storage.execute_read(
         "SELECT ts FROM batches WHERE id=?", (changes.batch_id,)
     )[0][0]
     latency = when - committed_at

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from memgraph_gui.core import MemoryStore
-from memgraph_gui.core.changes import OpKind
-from memgraph_gui.core.errors import MemgraphError
-from memgraph_gui.core.write_api import WriteApi
+from memgraph_gui.core.domain.changes import OpKind
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.luker.write_api import WriteApi
 
 
 @pytest.fixture

@@ -1,0 +1,190 @@
+"""Frozen result types of the Read and Write APIs; ``to_json()`` gives the seed's exact shape."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.freeze import thaw
+from memgraph_gui.core.domain.model import Node
+
+
+def to_jsonable(value: Any) -> Any:
+    """Any API result as plain JSON data (Sets become sorted arrays, tuples arrays)."""
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if isinstance(value, (set, frozenset)):
+        from memgraph_gui.core.domain.collation import sort_locale
+
+        return sort_locale(str(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectedEdge:
+    """An ``EdgeView`` from ``projectEdges``: raw edges collapsed onto visible nodes."""
+
+    from_id: str
+    to_id: str
+    type: str
+    weight: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from": self.from_id, "to": self.to_id, "type": self.type, "weight": self.weight}
+
+
+@dataclass(frozen=True, slots=True)
+class NeighborView:
+    """A neighbour seen from a source node; ``direction`` is ``in`` or ``out``."""
+
+    node: Node
+    edge_type: str
+    direction: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "node": self.node.to_json(),
+            "edgeType": self.edge_type,
+            "direction": self.direction,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RelationCount:
+    relation: str
+    direction: str
+    count: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"relation": self.relation, "direction": self.direction, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class SampleNeighbor:
+    id: str
+    type: str
+    title: str
+    to_seq: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "type": self.type, "title": self.title, "to_seq": self.to_seq}
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeSummary:
+    """The seed's ``EdgeSummaryView`` (snake_case keys, as the recall prompt uses)."""
+
+    degree: int = 0
+    relations: tuple[RelationCount, ...] = ()
+    sample_neighbors: tuple[SampleNeighbor, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "degree": self.degree,
+            "relations": [r.to_json() for r in self.relations],
+            "sample_neighbors": [s.to_json() for s in self.sample_neighbors],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NodeBrief:
+    """The seed's ``NodeBriefView``."""
+
+    id: str
+    level: str
+    type: str
+    table_name: str
+    title: str
+    summary: str
+    key_values: Mapping[str, Any]
+    row_values: Mapping[str, Any]
+    to_seq: int
+    child_count: int
+    exposure: str
+    edge_summary: EdgeSummary | None
+    always_inject: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "level": self.level,
+            "type": self.type,
+            "tableName": self.table_name,
+            "title": self.title,
+            "summary": self.summary,
+            "keyValues": thaw(self.key_values),
+            "rowValues": thaw(self.row_values),
+            "toSeq": self.to_seq,
+            "childCount": self.child_count,
+            "exposure": self.exposure,
+            "edgeSummary": None if self.edge_summary is None else self.edge_summary.to_json(),
+            "alwaysInject": self.always_inject,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RankedNode:
+    """A NodeView plus ``score`` and ``scoreMode`` (``keyword`` or ``vector``)."""
+
+    node: Node
+    score: float
+    score_mode: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.node.to_json()
+        out["score"] = self.score
+        out["scoreMode"] = self.score_mode
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatches:
+    """``findByName``'s ``{matches: NodeView[]}``."""
+
+    matches: tuple[Node, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"matches": [n.to_json() for n in self.matches]}
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionGroup:
+    depth: int
+    child_ids: tuple[str, ...]
+    fan_in: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"depth": self.depth, "childIds": list(self.child_ids), "fanIn": self.fan_in}
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionGroups:
+    """``compactionCandidates``' ``{groups: [...]}``."""
+
+    groups: tuple[CompactionGroup, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"groups": [g.to_json() for g in self.groups]}
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    """A Write API result: the seed's JSON ``payload`` plus the commit's ``changes`` (not in JSON)."""
+
+    payload: Mapping[str, Any]
+    changes: ChangeSet | None = field(default=None, compare=False)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.payload[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.payload.get(key, default)
+
+    def to_json(self) -> dict[str, Any]:
+        return to_jsonable(dict(self.payload))  # type: ignore[no-any-return]

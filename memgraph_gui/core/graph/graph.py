@@ -1,0 +1,163 @@
+"""``Graph``: the in-memory image of a store that every read is answered from.
+
+The SQLite file is the durable truth; the store keeps one ``Graph`` in step with it (its own commits,
+other processes' commits read from the change log, or a full reload). Per-node derived values
+(search haystacks, token sets) live in named caches dropped node by node when a node changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol, TypeVar
+
+from memgraph_gui.core.domain.collation import key_function
+from memgraph_gui.core.domain.injection import InjectionState
+from memgraph_gui.core.domain.model import Edge, EdgeKey, Node
+from memgraph_gui.core.domain.schema import Schema
+from memgraph_gui.core.graph.title_index import TitleIndex
+
+T = TypeVar("T")
+
+
+class NodeIndex(Protocol):
+    """Something kept in step with the nodes (``Graph.index``)."""
+
+    def node_changed(self, old: Node | None, new: Node | None) -> None: ...
+
+
+I = TypeVar("I", bound=NodeIndex)  # noqa: E741
+
+
+class Graph:
+    """Nodes, edges, adjacency and meta values, with derived caches. Not thread-safe by itself."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, Node] = {}
+        self.edges: dict[EdgeKey, Edge] = {}
+        self.out_keys: dict[str, list[EdgeKey]] = {}
+        self.in_keys: dict[str, list[EdgeKey]] = {}
+        self.meta: dict[str, Any] = {}
+        self.version = 0
+        self._schema: Schema | None = None
+        self._injection: InjectionState | None = None
+        self._timeline: list[str] | None = None
+        self._node_caches: dict[str, dict[str, Any]] = {}
+        self._derived: dict[Any, Any] = {}
+        self._indexes: dict[str, NodeIndex] = {}
+
+    # -- mutation (used by the store only) -------------------------------------------------------
+    def put_node(self, node: Node) -> None:
+        old = self.nodes.get(node.id)
+        for index in self._indexes.values():
+            index.node_changed(old, node)
+        self.nodes[node.id] = node
+        if old is None or old.seq_to != node.seq_to:
+            self._timeline = None
+        self._forget_node(node.id)
+
+    def drop_node(self, node_id: str) -> None:
+        old = self.nodes.pop(node_id, None)
+        if old is not None:
+            for index in self._indexes.values():
+                index.node_changed(old, None)
+            self._timeline = None
+            self._forget_node(node_id)
+
+    def put_edge(self, edge: Edge) -> None:
+        key = edge.key
+        if key not in self.edges:
+            self.out_keys.setdefault(edge.from_id, []).append(key)
+            self.in_keys.setdefault(edge.to_id, []).append(key)
+        self.edges[key] = edge
+        self._derived.clear()
+
+    def drop_edge(self, key: EdgeKey) -> None:
+        if self.edges.pop(key, None) is None:
+            return
+        self.out_keys[key[0]].remove(key)
+        self.in_keys[key[2]].remove(key)
+        self._derived.clear()
+
+    def set_meta(self, key: str, value: Any) -> None:
+        if value is None:
+            self.meta.pop(key, None)
+        else:
+            self.meta[key] = value
+        if key == "schema":
+            self._schema = None
+            self._node_caches.clear()
+            self._indexes.clear()
+        elif key == "injection":
+            self._injection = None
+        self._derived.clear()
+
+    def bump(self) -> None:
+        """Mark the end of one applied batch (readers compare ``version``)."""
+        self.version += 1
+
+    def _forget_node(self, node_id: str) -> None:
+        for cache in self._node_caches.values():
+            cache.pop(node_id, None)
+        self._derived.clear()
+
+    # -- reads -----------------------------------------------------------------------------------
+    @property
+    def schema(self) -> Schema:
+        if self._schema is None:
+            self._schema = Schema.from_json(self.meta.get("schema") or [])
+        return self._schema
+
+    @property
+    def injection(self) -> InjectionState:
+        if self._injection is None:
+            self._injection = InjectionState.from_json(self.meta.get("injection"))
+        return self._injection
+
+    def counter(self, name: str) -> int:
+        value = self.meta.get(name, 0)
+        return int(value) if isinstance(value, (int, float)) else 0
+
+    def edges_of(self, node_id: str) -> Iterator[Edge]:
+        """Edges leaving ``node_id`` then edges entering it (a self-edge is never stored)."""
+        for key in self.out_keys.get(node_id, ()):
+            yield self.edges[key]
+        for key in self.in_keys.get(node_id, ()):
+            yield self.edges[key]
+
+    def titles(self) -> TitleIndex:
+        """Live nodes by ``(type, lower title)`` and ``Summary N`` numbers (kept up to date)."""
+        return self.index("titles", lambda: TitleIndex(list(self.nodes.values())))
+
+    def index(self, name: str, build: Callable[[], I]) -> I:
+        """An incrementally maintained index: built once, then told of every node change (and
+        dropped when the schema changes)."""
+        found = self._indexes.get(name)
+        if found is None:
+            found = self._indexes[name] = build()
+        return found  # type: ignore[return-value]
+
+    def timeline_ids(self) -> list[str]:
+        """All node ids in ``compareNodesByTimeline`` order (seqTo asc, id by localeCompare)."""
+        if self._timeline is None:
+            ids = list(self.nodes)
+            key = key_function(ids)
+            nodes = self.nodes
+            self._timeline = sorted(ids, key=lambda i: (nodes[i].seq_to, key(i)))
+        return self._timeline
+
+    def cached_values(self, name: str, compute: Callable[[Node], T]) -> dict[str, T]:
+        """The whole per-node cache ``name``, filling in nodes that have no value yet."""
+        cache = self._node_caches.setdefault(name, {})
+        if len(cache) != len(self.nodes):
+            for node_id, node in self.nodes.items():
+                if node_id not in cache:
+                    cache[node_id] = compute(node)
+        return cache
+
+    def derived(self, name: Any, compute: Callable[[], T]) -> T:
+        """A whole-graph derived value memoised until the next node, edge or meta change."""
+        try:
+            return self._derived[name]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._derived[name] = compute()
+            return value

@@ -1,0 +1,120 @@
+"""The recall candidate pool as an incrementally maintained index (see ``Graph.index``)."""
+
+from __future__ import annotations
+
+from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.graph.graph import Graph
+
+
+def _kind(node: Node) -> str:
+    return node.type.strip().lower()
+
+
+def _eligible(node: Node) -> bool:
+    """Active, semantic and not a recall diagnostic."""
+    kind = _kind(node)
+    return (
+        node.level == "semantic"
+        and not node.archived
+        and kind != "recall"
+        and not kind.startswith("recall_")
+    )
+
+
+class PoolIndex:
+    """The candidate pool's ids, kept per type across writes (see ``Graph.index``).
+
+    A flat type's members change one node at a time. A hierarchical type's tops are recomputed
+    only when its own hierarchy changed, except for the common case of a new parentless,
+    childless node (an extracted event), which is simply its own top.
+    """
+
+    def __init__(self, graph: Graph) -> None:
+        self._graph = graph
+        self._hierarchical = {s.id for s in graph.schema.types if s.hierarchical}
+        self._members: dict[str, set[str]] = {}
+        self._dirty: set[str] = set()
+        for node in graph.nodes.values():
+            self._dirty.add(_kind(node))
+
+    def node_changed(self, old: Node | None, new: Node | None) -> None:
+        for node in (old, new):
+            if node is not None and _kind(node) not in self._hierarchical:
+                members = self._members.setdefault(_kind(node), set())
+                if node is new and _eligible(node):
+                    members.add(node.id)
+                else:
+                    members.discard(node.id)
+        hierarchical = {_kind(n) for n in (old, new) if n is not None} & self._hierarchical
+        if not hierarchical:
+            return
+        if old is not None and new is not None and _structure_key(old) == _structure_key(new):
+            return
+        if old is None and new is not None and not new.parent_id and not new.children_ids:
+            if _kind(new) not in self._dirty and _eligible(new):
+                self._members.setdefault(_kind(new), set()).add(new.id)
+            return
+        self._dirty |= hierarchical
+
+    def ids(self) -> set[str]:
+        """Every candidate id (recomputing the types whose hierarchy changed)."""
+        if self._dirty:
+            grouped: dict[str, list[Node]] = {kind: [] for kind in self._dirty}
+            for node in self._graph.nodes.values():
+                group = grouped.get(_kind(node))
+                if group is not None and _eligible(node):
+                    group.append(node)
+            for kind, nodes in grouped.items():
+                tops = (
+                    _hierarchy_tops(self._graph, nodes, kind)
+                    if kind in self._hierarchical
+                    else nodes
+                )
+                self._members[kind] = {n.id for n in tops}
+            self._dirty.clear()
+        return set().union(*self._members.values())
+
+
+def _structure_key(node: Node) -> tuple[object, ...]:
+    return (node.parent_id, node.children_ids, node.archived, node.type, node.level)
+
+
+def _hierarchy_tops(graph: Graph, nodes: list[Node], kind: str) -> list[Node]:
+    """For each leaf, the highest ancestor reachable through active parents of the same type."""
+    everything = graph.nodes
+    same: dict[str, bool] = {}
+
+    def same_kind(node: Node) -> bool:
+        found = same.get(node.type)
+        if found is None:
+            found = same[node.type] = node.type.lower() == kind
+        return found
+
+    def parent_of(node: Node) -> Node | None:
+        parent = everything.get(node.parent_id) if node.parent_id else None
+        return parent if parent is not None and not parent.archived and same_kind(parent) else None
+
+    top_of: dict[str, Node] = {}
+    tops: dict[str, Node] = {}
+    for node in nodes:
+        if any(
+            (c := everything.get(i)) is not None and not c.archived and same_kind(c)
+            for i in node.children_ids
+        ):
+            continue
+        path: list[str] = []
+        current, top = node, None
+        while top is None:
+            top = top_of.get(current.id)
+            if top is not None:
+                break
+            parent = parent_of(current)
+            if parent is None or parent.id in path or parent.id == node.id:
+                top = current
+                break
+            path.append(current.id)
+            current = parent
+        for node_id in (*path, current.id):
+            top_of[node_id] = top
+        tops.setdefault(top.id, top)
+    return list(tops.values())

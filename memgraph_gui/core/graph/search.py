@@ -1,0 +1,160 @@
+"""Searches: Luker's ``keywordSearch`` / ``findByName`` / ``searchNodesLexical`` and the window's
+substring search. Each keeps a per-node haystack cache, so a query is one pass of C-level string
+or set operations over the nodes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.domain.text import TOKEN_SPLIT, js_string, node_search_text, tokenize
+from memgraph_gui.core.graph.graph import Graph
+from memgraph_gui.core.graph.keyword_index import KeywordIndex
+from memgraph_gui.core.graph.topology import is_recall_diagnostic
+
+LEXICAL_FIELDS = (
+    "title",
+    "name",
+    "summary",
+    "state",
+    "traits",
+    "constraint",
+    "key_sentences",
+    "aliases",
+)
+
+
+def nodes_in_store_order(graph: Graph) -> list[Node]:
+    """Every node in the store's own order (Luker's object insertion order)."""
+    return graph.derived("nodes_by_ord", lambda: sorted(graph.nodes.values(), key=lambda n: n.ord))
+
+
+Profile = tuple[tuple[str, ...], frozenset[str], int]
+
+
+def _type_profiles(graph: Graph) -> dict[str, Profile]:
+    """Per type: its columns, its keywords' tokens and how many keywords it has."""
+
+    def build() -> dict[str, Profile]:
+        out: dict[str, Profile] = {}
+        for spec in graph.schema.types:
+            words = [k for k in spec.keywords if k]
+            out[spec.id] = (spec.columns, frozenset(_long_tokens(" ".join(words))), len(words))
+        return out
+
+    return graph.derived("kw_profiles", build)
+
+
+def _long_tokens(text: str) -> list[str]:
+    return [t for t in TOKEN_SPLIT.split(text.lower()) if len(t) >= 2]
+
+
+def _keyword_tokens(graph: Graph, node: Node) -> frozenset[str]:
+    """Luker's keyword corpus tokens: title + the type's columns + the type's keywords (every
+    field value instead when that corpus would hold a single fragment)."""
+    fields = node.fields
+    frags = [node.title] if node.title else []
+    profile = _type_profiles(graph).get(node.type.lower())
+    keyword_tokens: frozenset[str] = frozenset()
+    keyword_count = 0
+    if profile is not None:
+        columns, keyword_tokens, keyword_count = profile
+        frags += [js_string(fields[c]) for c in columns if fields.get(c) is not None]
+    if len(frags) + keyword_count <= 1:
+        frags += [js_string(v) for v in fields.values() if v is not None]
+    return frozenset(_long_tokens(" ".join(frags))) | keyword_tokens
+
+
+def query_tokens(query: str) -> list[str]:
+    """Luker's query tokens (length ≥ 2; duplicates kept: they count in the denominator)."""
+    return [t for t in tokenize(query) if len(t) >= 2]
+
+
+def _active(node: Node) -> bool:
+    return not node.archived and not is_recall_diagnostic(node)
+
+
+def _keyword_index(graph: Graph) -> KeywordIndex:
+    return graph.index(
+        "keywords",
+        lambda: KeywordIndex(
+            nodes_in_store_order(graph), lambda n: _keyword_tokens(graph, n), _active
+        ),
+    )
+
+
+def keyword_search(
+    graph: Graph, query: str, types: frozenset[str] | None, k: int
+) -> list[tuple[Node, float]]:
+    """Token-overlap search over active nodes; ``(node, score)`` by score desc, store order ties.
+
+    ``score`` = distinct query tokens the node has / query tokens (duplicates counted).
+    """
+    tokens = query_tokens(query)
+    denominator = max(1, len(tokens))
+    hits = _keyword_index(graph).top(frozenset(tokens), types, k)
+    return [(node, count / denominator) for node, count in hits]
+
+
+def _name_haystack(graph: Graph, node: Node) -> str:
+    parts = [node.title.lower()]
+    spec = graph.schema.get(node.type.lower())
+    if spec is not None:
+        for column in spec.primary_key:
+            value = node.fields.get(column)
+            if value:
+                parts.append(js_string(value).lower())
+    return "\x00".join(parts)
+
+
+def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> list[Node]:
+    """Active nodes whose title or primary-key columns contain ``query`` (any case), timeline order."""
+    needle = query.strip().lower().replace("\x00", "")
+    if not needle:
+        return []
+
+    def build() -> list[tuple[Node, str, str]]:
+        hays = graph.cached_values("name", lambda n: _name_haystack(graph, n))
+        nodes = graph.nodes
+        return [
+            (nodes[i], hays[i], nodes[i].type.lower())
+            for i in graph.timeline_ids()
+            if _active(nodes[i])
+        ]
+
+    pool = graph.derived("name_pool", build)
+    if types is None:
+        return [node for node, hay, _kind in pool if needle in hay]
+    return [node for node, hay, kind in pool if needle in hay and kind in types]
+
+
+def lexical_text(node: Node) -> str:
+    """The legacy external API's match text: title + the lexical fields, space-joined."""
+    values = [node.title, *(node.fields.get(f) for f in LEXICAL_FIELDS)]
+    return " ".join(t for t in (js_string(v) for v in values if v is not None) if t)
+
+
+def lexical_matches(graph: Graph, query: str, exclude: frozenset[str]) -> Iterable[Node]:
+    """Nodes in store order whose lexical text contains ``query`` (lower-cased, not trimmed)."""
+    needle = query.lower()
+
+    def build() -> list[tuple[Node, str]]:
+        texts = graph.cached_values("lexical", lambda n: lexical_text(n).lower())
+        return [
+            (n, texts[n.id]) for n in nodes_in_store_order(graph) if not n.archived and texts[n.id]
+        ]
+
+    for node, text in graph.derived("lexical_pool", build):
+        if needle in text and node.id not in exclude:
+            yield node
+
+
+def substring_scan(graph: Graph, query: str, ids: Iterable[str] | None = None) -> list[str]:
+    """Ids (timeline order) whose title or any field value contains ``query``, any script or case."""
+    needle = query.strip().lower()
+    if not needle:
+        return []
+    hays = graph.cached_values("search", node_search_text)
+    pool = graph.timeline_ids() if ids is None else ids
+    return [i for i in pool if needle in hays[i]]

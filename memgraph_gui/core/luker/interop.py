@@ -1,0 +1,103 @@
+"""Import and export of Luker files (memory graph and schema) to and from a store."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.domain.injection import INJECTION_KEYS
+from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE, normalize_schema
+from memgraph_gui.core.luker.file_format import ParsedStore, build_export, parse_export
+from memgraph_gui.core.luker.write_api import WriteApi
+from memgraph_gui.core.storage.safe_io import read_json, write_json_atomic
+from memgraph_gui.core.storage.store import Store
+
+
+@dataclass(frozen=True)
+class PreparedImport:
+    """A Luker export (and optional schema) validated and normalised, not yet written."""
+
+    parsed: ParsedStore
+    schema: list[dict[str, Any]] | None
+
+
+def prepare_import(doc: Any, schema_doc: Any = None) -> PreparedImport:
+    """Validate everything up front; raises ``ImportFormatError`` naming the bad path."""
+    schema = normalize_schema(schema_doc) if schema_doc is not None else None
+    return PreparedImport(parse_export(doc), schema)
+
+
+def prepare_import_files(
+    path: str | os.PathLike[str], schema_path: str | os.PathLike[str] | None = None
+) -> PreparedImport:
+    """``prepare_import`` from files (a Luker export, and a schema export or bare array)."""
+    schema_doc = read_json(schema_path) if schema_path is not None else None
+    return prepare_import(read_json(path), schema_doc)
+
+
+def import_luker(
+    store: Store, doc: Any, *, schema_doc: Any = None, replace: bool = False
+) -> ChangeSet:
+    """Load a Luker export into ``store`` (validated in full first; one transaction).
+
+    A store that already has nodes is refused unless ``replace``. Without ``schema_doc`` the store
+    keeps its schema (Luker's default for a new store). Clears the undo history.
+    """
+    return install_import(store, prepare_import(doc, schema_doc), replace=replace)
+
+
+def install_import(store: Store, prepared: PreparedImport, *, replace: bool = False) -> ChangeSet:
+    """Write a prepared import into ``store`` (see ``import_luker``)."""
+    parsed, schema = prepared.parsed, prepared.schema
+    with store.reading() as graph:
+        if graph.nodes and not replace:
+            raise MemgraphError(
+                "STORE_NOT_EMPTY",
+                f"{store.path} already holds "
+                f"{len(graph.nodes):,} nodes; pass replace=True (--replace)",
+            )
+        current_schema = graph.meta.get("schema")
+    meta = dict(parsed.meta)
+    meta["schema"] = schema if schema is not None else current_schema
+    ids = {n.id for n in parsed.nodes}
+    if "injection" in meta:
+        meta["injection"] = {
+            k: sorted(i for i in meta["injection"].get(k) or [] if i in ids) for k in INJECTION_KEYS
+        }
+    return store.replace_all(parsed.nodes, parsed.edges, meta)
+
+
+def export_luker(store: Store) -> dict[str, Any]:
+    """The store as a Luker memory-graph export document."""
+    with store.reading() as graph:
+        return build_export(list(graph.nodes.values()), list(graph.edges.values()), graph.meta)
+
+
+def export_luker_file(store: Store, path: str | os.PathLike[str]) -> None:
+    """Write ``export_luker`` safely (temp file, fsync, rename, ``.bak`` of the old file)."""
+    write_json_atomic(path, export_luker(store))
+
+
+def schema_document(store: Store, *, character: str = "") -> dict[str, Any]:
+    """Luker's schema export file for the store's schema."""
+    with store.reading() as graph:
+        types = graph.schema.to_json()
+    return {
+        "type": SCHEMA_FILE_TYPE,
+        "version": 1,
+        "exportedAt": dt.datetime.now(dt.UTC)
+        .isoformat(timespec="milliseconds")
+        .replace("+00:00", "Z"),
+        "scope": "character" if character else "global",
+        "characterName": character,
+        "schema": types,
+    }
+
+
+def import_schema_file(store: Store, path: str | os.PathLike[str]) -> ChangeSet | None:
+    """Replace the store's schema from a Luker schema export (or a bare array). Undoable."""
+    return WriteApi(store).set_schema(read_json(path)).changes

@@ -1,0 +1,389 @@
+"""``ReadApi``: the seed's Read API, layers A-D. Every result is frozen; nothing here writes.
+
+Each call syncs with other processes' commits first and runs under the store lock, so it may be
+called from any thread. Option names are the seed's, in snake_case.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from memgraph_gui.core.domain.errors import MemgraphError, bad_args
+from memgraph_gui.core.domain.freeze import freeze, thaw
+from memgraph_gui.core.domain.injection import InjectionState
+from memgraph_gui.core.domain.model import Edge, Node
+from memgraph_gui.core.domain.results import (
+    CompactionGroups,
+    NameMatches,
+    NeighborView,
+    ProjectedEdge,
+    RankedNode,
+)
+from memgraph_gui.core.graph import recall, search, topology
+from memgraph_gui.core.graph.compaction import compaction_candidates
+from memgraph_gui.core.luker import args
+from memgraph_gui.core.luker.read_briefs import BriefReader
+
+if TYPE_CHECKING:
+    from memgraph_gui.core.domain.changes import ChangeSet
+    from memgraph_gui.core.domain.schema import Schema
+    from memgraph_gui.core.storage.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class SchemaView:
+    """``getSchema()``'s result: the types in definition order.
+
+    Holds a deep-frozen copy of the schema, so nothing reached through it can change the store's.
+    """
+
+    def __init__(self, schema: Schema) -> None:
+        from memgraph_gui.core.domain.schema import Schema, TypeSpec
+
+        self.schema = Schema(tuple(TypeSpec(freeze(thaw(spec.raw))) for spec in schema.types))
+
+    @property
+    def types(self) -> tuple[Any, ...]:
+        return self.schema.types
+
+    def to_json(self) -> dict[str, Any]:
+        return self.schema.to_view_json()
+
+
+class ReadApi(BriefReader):
+    """Layers A (data), B (topology), C (recall) and D (injection) over one store."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    # -- layer A ---------------------------------------------------------------------------------
+    def list_nodes(
+        self,
+        *,
+        types: Any = None,
+        levels: Any = None,
+        active_only: Any = True,
+        seq_range: Any = None,
+    ) -> tuple[Node, ...]:
+        """Nodes in timeline order; ``active_only`` hides archived and recall-diagnostic nodes."""
+        type_set = args.lower_set(types, "types")
+        level_set = args.lower_set(levels, "levels")
+        active = args.flag(active_only, "activeOnly", True)
+        low, high = _range(seq_range, "seqRange")
+        with self._store.reading() as graph:
+            out = []
+            for node_id in graph.timeline_ids():
+                node = graph.nodes[node_id]
+                if active and (node.archived or topology.is_recall_diagnostic(node)):
+                    continue
+                if type_set is not None and node.type.lower() not in type_set:
+                    continue
+                if level_set is not None and topology.view_level(node) not in level_set:
+                    continue
+                if (low is not None and node.seq_to < low) or (
+                    high is not None and node.seq_to > high
+                ):
+                    continue
+                out.append(node)
+            return tuple(out)
+
+    def get_node(self, node_id: Any) -> Node | None:
+        """The node (archived ones too), or None for an unknown / blank id."""
+        key = args.node_id(node_id)
+        with self._store.reading() as graph:
+            return graph.nodes.get(key) if key else None
+
+    def list_edges(
+        self,
+        *,
+        from_id: Any = None,
+        to_id: Any = None,
+        types: Any = None,
+        exclude_internal: Any = False,
+    ) -> tuple[Edge, ...]:
+        """Raw edges in store order; ``exclude_internal`` drops contains / semantic_contains."""
+        source = None if from_id is None else args.node_id(from_id, "from")
+        target = None if to_id is None else args.node_id(to_id, "to")
+        type_set = args.lower_set(types, "types")
+        internal = args.flag(exclude_internal, "excludeInternal", False)
+        with self._store.reading() as graph:
+            pool = (
+                topology.incident_edges(graph, source)
+                if source
+                else topology.incident_edges(graph, target)
+                if target
+                else topology.edges_in_order(graph)
+            )
+            return tuple(
+                e
+                for e in pool
+                if (source is None or e.from_id == source)
+                and (target is None or e.to_id == target)
+                and (type_set is None or e.type.lower() in type_set)
+                and not (internal and e.internal)
+            )
+
+    def get_schema(self) -> SchemaView:
+        """The store's node-type schema as ``SchemaView``."""
+        with self._store.reading() as graph:
+            return SchemaView(graph.schema)
+
+    # -- layer B ---------------------------------------------------------------------------------
+    def get_neighbors(
+        self,
+        node_id: Any,
+        *,
+        edge_types: Any = None,
+        direction: Any = "both",
+        project_to: Any = "raw",
+    ) -> tuple[NeighborView, ...]:
+        """Neighbours over raw edges; ``project_to`` rolls each one up to a visible ancestor."""
+        source = args.node_id(node_id)
+        type_set = args.lower_set(edge_types, "edgeTypes")
+        if direction is not None and not isinstance(direction, str):
+            raise bad_args("direction: expected 'in', 'out' or 'both'")
+        way = direction if direction in ("in", "out") else "both"
+        with self._store.reading() as graph:
+            visible = self._projection_set(graph, project_to)
+            if not source:
+                return ()
+            seen: set[tuple[str, str, str]] = set()
+            out: list[NeighborView] = []
+            for edge in topology.incident_edges(graph, source):
+                relation = edge.type.lower()
+                if type_set is not None and relation not in type_set:
+                    continue
+                other, d = (edge.to_id, "out") if edge.from_id == source else (edge.from_id, "in")
+                if way not in ("both", d):
+                    continue
+                if visible is not None:
+                    other = topology.nearest_visible(graph, other, visible)
+                node = graph.nodes.get(other) if other else None
+                if node is None or node.archived or (other, relation, d) in seen:
+                    continue
+                seen.add((other, relation, d))
+                out.append(NeighborView(node, relation, d))
+            return tuple(out)
+
+    def get_ancestor(
+        self,
+        node_id: Any,
+        *,
+        active_only: Any = True,
+        predicate: Callable[[Node], Any] | None = None,
+    ) -> Node | None:
+        """The first ancestor matching ``predicate`` (default: the parent); never the node itself."""
+        key = args.node_id(node_id)
+        active = args.flag(active_only, "activeOnly", True)
+        if predicate is not None and not callable(predicate):
+            raise bad_args("predicate: expected a function of a NodeView")
+        with self._store.reading() as graph:
+            for ancestor in topology.ancestors(graph, key):
+                if active and ancestor.archived:
+                    return None
+                if predicate is None or predicate(ancestor):
+                    return ancestor
+            return None
+
+    def get_descendants(
+        self, node_id: Any, *, active_only: Any = True, max_depth: Any = None
+    ) -> tuple[Node, ...]:
+        """BFS descendants (level 1 first), root excluded; archived ones hidden when active_only."""
+        key = args.node_id(node_id)
+        active = args.flag(active_only, "activeOnly", True)
+        depth = args.number(max_depth, "maxDepth")
+        limit = math.inf if max_depth is None or depth is None else max(0, math.floor(depth))
+        with self._store.reading() as graph:
+            root = graph.nodes.get(key)
+            if root is None:
+                return ()
+            return tuple(topology.descendants(graph, root, active_only=active, max_depth=limit))
+
+    def get_nearest_visible_ancestor(
+        self, node_id: Any, *, visible_node_ids: Any = None
+    ) -> Node | None:
+        """The node or its nearest ancestor in ``visible_node_ids`` (required); None past archived."""
+        if visible_node_ids is None:
+            raise bad_args("getNearestVisibleAncestor: visibleNodeIds is required")
+        visible = args.id_set(visible_node_ids, "visibleNodeIds")
+        key = args.node_id(node_id)
+        with self._store.reading() as graph:
+            found = topology.nearest_visible(graph, key, visible)
+            return graph.nodes.get(found) if found else None
+
+    def project_edges(
+        self, *, visible_node_ids: Any = None, edge_types: Any = None, exclude_internal: Any = True
+    ) -> tuple[ProjectedEdge, ...]:
+        """Raw edges rolled up onto ``visible_node_ids`` (required), merged with a ``weight``."""
+        if visible_node_ids is None:
+            raise bad_args("projectEdges: visibleNodeIds is required")
+        visible = args.id_set(visible_node_ids, "visibleNodeIds")
+        relations = args.lower_set(edge_types, "edgeTypes")
+        internal = args.flag(exclude_internal, "excludeInternal", True)
+        with self._store.reading() as graph:
+            merged = topology.project(
+                graph, topology.edges_in_order(graph), visible, relations, internal
+            )
+            return tuple(ProjectedEdge(p.from_id, p.to_id, p.type, p.weight) for p in merged)
+
+    # -- layer C ---------------------------------------------------------------------------------
+    def list_visible_candidates(
+        self, *, seq_window: Any = None, types: Any = None, exclude_recent_messages: Any = 0
+    ) -> tuple[Node, ...]:
+        """The recall pool in recency order, narrowed by ``types`` / ``seq_window`` / recent turns."""
+        type_set = args.lower_set(types, "types")
+        low, high = _range(seq_window, "seqWindow")
+        exclude = args.whole(exclude_recent_messages, "excludeRecentMessages", 0, minimum=0)
+        with self._store.reading() as graph:
+            latest = recall.covered_seq(graph)
+            return tuple(
+                n
+                for n in recall.candidate_pool(graph)
+                if not recall.in_recent_window(n, latest, exclude)
+                and (type_set is None or n.type.lower() in type_set)
+                and (low is None or n.seq_to >= low)
+                and (high is None or n.seq_to <= high)
+            )
+
+    def get_node_exposure(self, node_id: Any) -> str | None:
+        """``high_only`` / ``full``; None for a missing or archived node."""
+        key = args.node_id(node_id)
+        with self._store.reading() as graph:
+            node = graph.nodes.get(key)
+            return None if node is None or node.archived else recall.exposure(graph, node)
+
+    def expand_from_seeds(
+        self,
+        seed_ids: Any,
+        *,
+        hops: Any = 1,
+        edge_types: Any = None,
+        project_to: Any = "visible",
+        include_children: Any = True,
+        exclude_internal: Any = False,
+    ) -> tuple[Node, ...]:
+        """BFS drill from the seeds (seeds first, then what each reaches, in BFS order)."""
+        seeds = list(dict.fromkeys(_ordered_ids(seed_ids, "seedIds")))
+        depth = args.whole(hops, "hops", 1, minimum=1)
+        relations = args.lower_set(edge_types, "edgeTypes") or recall.DEFAULT_EXPAND_RELATIONS
+        if args.flag(exclude_internal, "excludeInternal", False):
+            relations = relations - {"contains", "semantic_contains"}
+        children = args.flag(include_children, "includeChildren", True)
+        with self._store.reading() as graph:
+            pool = self._projection_set(graph, project_to if project_to is not None else "visible")
+            return tuple(
+                recall.expand(
+                    graph,
+                    seeds,
+                    hops=depth,
+                    relations=relations,
+                    include_children=children,
+                    pool=pool,
+                )
+            )
+
+    def keyword_search(
+        self, *, query: Any = None, types: Any = None, k: Any = 20
+    ) -> tuple[RankedNode, ...]:
+        """Token-overlap search over active nodes; ``score`` = matched / query tokens, desc."""
+        text = args.text(query, "query")
+        type_set = args.lower_set(types, "types")
+        limit = args.whole(k, "k", 20, minimum=1)
+        if not text.strip():
+            return ()
+        with self._store.reading() as graph:
+            hits = search.keyword_search(graph, text, type_set, limit)
+            return tuple(RankedNode(node, score, "keyword") for node, score in hits)
+
+    def vector_search(
+        self, *, query: Any = None, types: Any = None, k: Any = 20
+    ) -> tuple[RankedNode, ...]:
+        """Embedding search; raises ``NO_EMBEDDING_PROFILE`` until a profile is configured."""
+        text = args.text(query, "query")
+        args.lower_set(types, "types")
+        args.whole(k, "k", 20, minimum=1)
+        if not text.strip():
+            return ()
+        with self._store.reading() as graph:
+            if not graph.meta.get("embeddingProfile"):
+                raise MemgraphError(
+                    "NO_EMBEDDING_PROFILE", "vectorSearch: no embedding profile is configured"
+                )
+        raise MemgraphError(
+            "NO_EMBEDDING_PROFILE", "vectorSearch: the embedding profile is unusable"
+        )
+
+    def find_by_name(self, *, query: Any = None, types: Any = None) -> NameMatches:
+        """Case-insensitive substring match on title and primary-key columns, timeline order."""
+        text = args.text(query, "query")
+        type_set = args.lower_set(types, "types")
+        with self._store.reading() as graph:
+            return NameMatches(tuple(search.find_by_name(graph, text, type_set)))
+
+    def compaction_candidates(self, *, type: Any = None, depth: Any = 0) -> CompactionGroups:
+        """Groups eligible for a rollup of ``type`` at ``depth`` (a pure structural query)."""
+        kind = args.text(type, "type")
+        level = args.whole(depth, "depth", 0, minimum=0)
+        with self._store.reading() as graph:
+            return compaction_candidates(graph, kind, level)
+
+    def search_text(self, query: Any, *, use_index: bool | None = None) -> tuple[str, ...]:
+        """The window's search: ids (timeline order) whose text contains ``query``, any script.
+
+        Queries of 3+ characters use the FTS5 trigram index as a prefilter; results are identical
+        to the plain scan (``use_index=False``) either way.
+        """
+        from memgraph_gui.core.storage.fts import indexed_substring_search
+
+        text = args.text(query, "query").strip()
+        if not text:
+            return ()
+        indexed = len(text) >= 3 if use_index is None else use_index and len(text) >= 3
+        if indexed:
+            return tuple(indexed_substring_search(self._store, text))
+        with self._store.reading() as graph:
+            return tuple(search.substring_scan(graph, text))
+
+    # -- layer D ---------------------------------------------------------------------------------
+    def get_injection_state(self) -> InjectionState:
+        """The frozen injection state (always-inject, recall-selected, visible)."""
+        with self._store.reading() as graph:
+            return graph.injection
+
+    def on_injection_changed(self, callback: Callable[[InjectionState], Any]) -> Callable[[], None]:
+        """Call ``callback(state)`` on every injection change; returns an idempotent unsubscribe.
+
+        A failing listener is logged and does not affect other listeners.
+        """
+        if not callable(callback):
+            return lambda: None
+
+        def listener(changes: ChangeSet) -> None:
+            if changes.injection_changed or changes.reloaded:
+                try:
+                    callback(self._store.graph.injection)
+                except Exception:
+                    log.warning("onInjectionChanged listener failed", exc_info=True)
+
+        return self._store.subscribe(listener)
+
+
+def _range(value: Any, name: str) -> tuple[float | None, float | None]:
+    window = args.options(value, name)
+    return (
+        args.number(window.get("from"), f"{name}.from"),
+        args.number(window.get("to"), f"{name}.to"),
+    )
+
+
+def _ordered_ids(value: Any, name: str) -> Iterable[str]:
+    if isinstance(value, (str, bytes)) or value is None:
+        if value is None:
+            return []
+        raise bad_args(f"{name}: expected an array of ids")
+    args.id_set(value, name)
+    return [str(v).strip() for v in value if v is not None and str(v).strip()]

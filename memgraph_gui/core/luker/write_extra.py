@@ -1,0 +1,200 @@
+"""The second half of ``WriteApi``: compaction, dissolve, restore, injection state and schema."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from memgraph_gui.core.domain.changes import ChangeSet, OpKind
+from memgraph_gui.core.domain.errors import MemgraphError, bad_args
+from memgraph_gui.core.domain.injection import INJECTION_KEYS, InjectionState
+from memgraph_gui.core.domain.model import Edge
+from memgraph_gui.core.domain.results import WriteResult
+from memgraph_gui.core.graph.compaction import build_rollup, check_children, detach_from_parent
+from memgraph_gui.core.luker import args, node_ops
+from memgraph_gui.core.luker.validate import check_fields
+
+if TYPE_CHECKING:
+    from memgraph_gui.core.storage.store import Store
+
+
+class ExtraWrites:
+    """Mixin for ``WriteApi`` (uses its ``_require``, ``_origin`` and ``_committed``)."""
+
+    _origin: str | None
+
+    def _require(self) -> Store:
+        raise NotImplementedError
+
+    def _committed(self, applied: list[Any] | bool) -> None:
+        raise NotImplementedError
+
+    def compact_nodes(
+        self, *, type: Any = None, child_ids: Any = None, summary: Any = None, fields: Any = None
+    ) -> WriteResult:
+        """Roll ``child_ids`` up under a new rollup of ``type``: ``{rollupNodeId}``. One undo step.
+
+        Raises ``BAD_ARGS`` (no type, no children, empty summary), ``CHILD_NOT_FOUND``,
+        ``CHILD_HAS_PARENT`` (a child already under a same-type parent).
+        """
+        kind = args.text(type, "type").strip().lower()
+        children = list(args.id_set(child_ids, "childIds")) and [
+            str(c).strip() for c in child_ids if c is not None and str(c).strip()
+        ]
+        if not kind or not children:
+            raise bad_args("compactNodes: type and non-empty childIds required.")
+        if not isinstance(summary, str) or not summary.strip():
+            raise bad_args("compactNodes: summary is required.")
+        extra = check_fields(fields, "compactNodes")
+        store = self._require()
+        label = f"Compact {len(set(children))} {kind} node(s)"
+        with store.transaction(OpKind.COMPACT, label, origin=self._origin) as tx:
+            if tx.schema.get(kind) is None:
+                raise bad_args(f"compactNodes: unknown node type {kind!r}")
+            nodes = check_children(tx, kind, children)
+            rollup = build_rollup(tx, _next_id(tx), kind, nodes, summary, extra)
+        self._committed(True)
+        return WriteResult({"rollupNodeId": rollup.id}, tx.changeset)
+
+    def dissolve_rollup(self, *, id: Any = None) -> WriteResult:
+        """Undo a compaction by hand: children return to their previous parent; rollup archived.
+
+        A child goes back to the parent it had before it was rolled up (from the change log) when
+        that parent is still live, else to the rollup's own parent, in the rollup's place.
+
+        Returns ``{ok, childIds, parentId}``; ``NODE_NOT_FOUND`` / ``BAD_ARGS`` (not a rollup).
+        """
+        node_id = args.node_id(id)
+        store = self._require()
+        with store.transaction(
+            OpKind.DISSOLVE, f"Dissolve rollup {node_id}", origin=self._origin
+        ) as tx:
+            rollup = tx.node(node_id)
+            if rollup is None:
+                raise MemgraphError(
+                    "NODE_NOT_FOUND", f"dissolveRollup: node {node_id} does not exist"
+                )
+            if not rollup.semantic_rollup:
+                raise bad_args(f"dissolveRollup: {node_id} is not a rollup")
+            moved = _dissolve(tx, rollup, lambda child: _parent_before(store, child, node_id))
+        self._committed(True)
+        return WriteResult(
+            {"ok": True, "childIds": moved, "parentId": rollup.parent_id}, tx.changeset
+        )
+
+    def restore_node(self, *, id: Any = None) -> WriteResult:
+        """Un-archive a node: ``{ok}``."""
+        node_id = args.node_id(id)
+        store = self._require()
+        with store.transaction(
+            OpKind.RESTORE_NODE, f"Restore {node_id}", origin=self._origin
+        ) as tx:
+            node_ops.restore(tx, node_id)
+        self._committed(bool(tx.changeset and not tx.changeset.empty))
+        return WriteResult({"ok": True}, tx.changeset)
+
+    def set_injection_state(self, state: Any = None, **keys: Any) -> WriteResult:
+        """Record injection ids (bridges, previews). Given keys replace, omitted keys stay.
+
+        Keys: ``alwaysInjectIds``, ``recallSelectedIds``, ``visibleIds`` (arrays of node ids);
+        unknown node ids raise ``NODE_NOT_FOUND``. Returns the new state.
+        """
+        given = dict(args.options(state, "state"))
+        given.update({_camel(k): v for k, v in keys.items()})
+        unknown = set(given) - set(INJECTION_KEYS)
+        if unknown:
+            raise bad_args(f"setInjectionState: unknown key(s) {', '.join(sorted(unknown))}")
+        parsed = {k: args.id_set(v, k) for k, v in given.items()}
+        store = self._require()
+        with store.transaction(
+            OpKind.INJECTION, "Set injection state", origin=self._origin, log_history=False
+        ) as tx:
+            missing = sorted({i for ids in parsed.values() for i in ids if tx.node(i) is None})
+            if missing:
+                raise MemgraphError(
+                    "NODE_NOT_FOUND",
+                    "setInjectionState: unknown node id(s): " + ", ".join(missing[:10]),
+                )
+            current = InjectionState.from_json(tx.meta("injection")).to_json()
+            current.update({k: sorted(v) for k, v in parsed.items()})
+            tx.set_meta("injection", current)
+        self._committed(bool(tx.changeset and not tx.changeset.empty))
+        return WriteResult(InjectionState.from_json(current).to_json(), tx.changeset)
+
+    def set_schema(self, schema: Any) -> WriteResult:
+        """Replace the node-type schema (a Luker schema export or bare array). Undoable."""
+        from memgraph_gui.core.domain.schema import normalize_schema
+
+        types = normalize_schema(schema)
+        store = self._require()
+        with store.transaction(OpKind.SCHEMA, "Edit schema", origin=self._origin) as tx:
+            tx.set_meta("schema", types)
+        self._committed(True)
+        return WriteResult({"types": len(types)}, tx.changeset)
+
+
+def _dissolve(tx: Any, rollup: Any, previous_parent: Callable[[str], str]) -> list[str]:
+    """Move the rollup's children out (each to the parent it had before the compaction when that
+    one is still live, else to the rollup's own parent, taking the rollup's place) and archive it."""
+    home = _live(tx, rollup.parent_id)
+    slot = home.children_ids.index(rollup.id) if home and rollup.id in home.children_ids else None
+    if home is not None:
+        detach_from_parent(tx, rollup)
+    moved: list[str] = []
+    for child_id in rollup.children_ids:
+        child = tx.node(child_id)
+        if child is None or child.parent_id != rollup.id:
+            continue
+        for relation in ("contains", "semantic_contains"):
+            tx.remove_edge((rollup.id, relation, child_id))
+        earlier = _live(tx, previous_parent(child_id))
+        target = earlier if earlier is not None and earlier.id != rollup.id else home
+        tx.put_node(replace(child, parent_id=target.id if target else ""))
+        if target is not None:
+            at = None if target is not home or slot is None else slot + len(moved)
+            _attach(tx, target.id, child_id, at)
+        moved.append(child_id)
+    tx.put_node(replace(tx.node(rollup.id), children_ids=(), parent_id="", archived=True))
+    return moved
+
+
+def _parent_before(store: Store, child_id: str, rollup_id: str) -> str:
+    """The parent ``child_id`` had just before it was moved under ``rollup_id`` ('' if unknown)."""
+    rows = store.execute_read(
+        "SELECT json_extract(before, '$.parentId') FROM changes WHERE kind='node' AND key=? "
+        "AND json_extract(after, '$.parentId') = ? "
+        "AND coalesce(json_extract(before, '$.parentId'), '') != ? ORDER BY seq DESC LIMIT 1",
+        (child_id, rollup_id, rollup_id),
+    )
+    return str(rows[0][0] or "") if rows else ""
+
+
+def _live(tx: Any, node_id: str) -> Any:
+    node = tx.node(node_id) if node_id else None
+    return node if node is not None and not node.archived else None
+
+
+def _attach(tx: Any, parent_id: str, child_id: str, at: int | None) -> None:
+    """Add ``child_id`` to the parent's children (at ``at``, else last) with hierarchy edges."""
+    parent = tx.node(parent_id)
+    children = [c for c in parent.children_ids if c != child_id]
+    children.insert(len(children) if at is None else min(at, len(children)), child_id)
+    tx.put_node(replace(parent, children_ids=tuple(children)))
+    tx.put_edge(Edge(parent_id, child_id, "contains"))
+    if parent.semantic_rollup:
+        tx.put_edge(Edge(parent_id, child_id, "semantic_contains"))
+
+
+def _next_id(tx: Any) -> str:
+    from memgraph_gui.core.luker.node_ops import _next_id as next_id
+
+    return next_id(tx)
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(p.title() for p in rest)
+
+
+__all__ = ["ChangeSet", "ExtraWrites"]

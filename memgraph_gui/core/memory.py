@@ -1,0 +1,160 @@
+"""``MemoryStore``: the facade over one chat memory, as Anki's ``Collection`` is over its database.
+
+It opens the file (``storage``) and hands out the managers callers use: the seed's Read and Write
+APIs, the undo history and the session facade. Storage never imports the API layer; this module is
+the one place that wires them together.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.domain.model import Edge, Node
+from memgraph_gui.core.graph.graph import Graph
+from memgraph_gui.core.luker.read_api import ReadApi
+from memgraph_gui.core.luker.session_api import SessionApi
+from memgraph_gui.core.luker.write_api import WriteApi
+from memgraph_gui.core.storage.history import History
+from memgraph_gui.core.storage.store import Store
+from memgraph_gui.core.storage.watcher import Subscriber
+
+log = logging.getLogger(__name__)
+
+
+class MemoryStore:
+    """One open ``.memgraph`` file. Open with :meth:`open`; ``":memory:"`` gives a private one.
+
+    Thread-safe: every method may be called from any thread (see ``storage.store.Store``).
+    """
+
+    def __init__(self, storage: Store) -> None:
+        self.storage = storage
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str] = ":memory:",
+        *,
+        create: bool = True,
+        origin: str | None = None,
+    ) -> MemoryStore:
+        """Open (or, with ``create``, create) a store; new stores get Luker's default schema.
+
+        Raises ``MemgraphError`` only: ``MEMORY_STORE_MISSING``, ``NOT_A_STORE``,
+        ``STORE_FOREIGN``, ``STORE_DAMAGED``, ``STORE_TOO_NEW``, ``STORE_BUSY`` ... (see the README).
+        """
+        return cls(Store.open(path, create=create, origin=origin))
+
+    # -- the managers ----------------------------------------------------------------------------
+    def read_api(self) -> ReadApi:
+        """The seed's Read API (layers A-D) over this store."""
+        return ReadApi(self.storage)
+
+    def write_api(
+        self, on_commit: Callable[[MemoryStore], Any] | None = None, *, origin: str | None = None
+    ) -> WriteApi:
+        """The seed's Write API; ``on_commit(self)`` runs after each successful mutation.
+
+        ``origin`` names the writer in the change log (default: this process), so that
+        ``history_of(origin)`` undoes only its steps.
+        """
+        hook = None if on_commit is None else (lambda _storage: on_commit(self))
+        return WriteApi(self.storage, on_commit=hook, origin=origin)
+
+    @property
+    def history(self) -> History:
+        """Undo/redo over the whole change log (survives reopening the file)."""
+        return History(self.storage)
+
+    def history_of(self, origin: str) -> History:
+        """Undo/redo of the steps one origin made (e.g. this window's own edits)."""
+        return History(self.storage, origin)
+
+    def session(self) -> SessionApi:
+        """The seed's 16-method session facade."""
+        return SessionApi(self.storage)
+
+    # -- the file --------------------------------------------------------------------------------
+    @property
+    def path(self) -> str:
+        return self.storage.path
+
+    @property
+    def origin(self) -> str:
+        return self.storage.origin
+
+    @property
+    def closed(self) -> bool:
+        return self.storage.closed
+
+    @property
+    def read_only(self) -> bool:
+        """True when the file could only be opened for reading (writes raise ``STORE_READ_ONLY``)."""
+        return self.storage.read_only
+
+    @contextmanager
+    def reading(self) -> Iterator[Graph]:
+        """Hold the store lock and yield the in-memory graph, caught up with other processes."""
+        with self.storage.reading() as graph:
+            yield graph
+
+    @property
+    def graph(self) -> Graph:
+        """The in-memory graph as of now (synced). Hold ``reading()`` while iterating it."""
+        return self.storage.graph
+
+    def sync(self) -> list[ChangeSet]:
+        """Apply other processes' commits now; returns (and publishes) their ChangeSets."""
+        return self.storage.sync()
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(changeset)`` after every commit seen, in commit order."""
+        return self.storage.subscribe(callback)
+
+    def start_watcher(self, interval: float = 0.05) -> None:
+        """Poll for other processes' commits on a daemon thread."""
+        self.storage.start_watcher(interval)
+
+    def stop_watcher(self) -> None:
+        self.storage.stop_watcher()
+
+    def replace_all(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> ChangeSet:
+        """Bulk-load a whole graph (import, demo), replacing everything and clearing the history."""
+        return self.storage.replace_all(nodes, edges, meta)
+
+    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every graph table's rows (nodes, edges, meta) in a stable order."""
+        return self.storage.dump()
+
+    def close(self) -> None:
+        """Stop the watcher and close the file (idempotent)."""
+        self.storage.close()
+
+    def __enter__(self) -> MemoryStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_session(store: MemoryStore | str | os.PathLike[str] | None) -> SessionApi | None:
+    """The seed's session facade on ``store`` (a ``MemoryStore`` or the path of an existing file).
+
+    Returns None, as the seed says, when there is no store: None, a closed store, a missing file or
+    a file that cannot be opened as a memory store (logged as a warning).
+    """
+    if store is None:
+        return None
+    if isinstance(store, MemoryStore):
+        return None if store.closed else store.session()
+    try:
+        return MemoryStore.open(store, create=False).session()
+    except MemgraphError as exc:
+        log.warning("memgraph: cannot open a session on %s: %s", store, exc)
+        return None

@@ -1,0 +1,172 @@
+"""Undo and redo over the change log: every ``do`` batch is one step; history survives reopening.
+
+Undo re-applies a batch's before-images through the normal write path (so it yields a ChangeSet and
+other processes see it); it refuses with ``UNDO_CONFLICT`` when something changed those rows since.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from memgraph_gui.core.domain.changes import ChangeSet, OpKind
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.domain.images import (
+    edge_from_image,
+    edge_key_from_text,
+    loads,
+    node_from_image,
+)
+from memgraph_gui.core.graph.tx import Tx
+from memgraph_gui.core.storage.changelog import COUNTER_KEYS
+
+if TYPE_CHECKING:
+    from memgraph_gui.core.storage.store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of the history: an undoable batch."""
+
+    batch_id: int
+    label: str
+    op: str
+    origin: str
+    ts: float
+    undone: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "batchId": self.batch_id,
+            "label": self.label,
+            "op": self.op,
+            "origin": self.origin,
+            "ts": self.ts,
+            "undone": self.undone,
+        }
+
+
+class History:
+    """The undo/redo view of one store, optionally of one origin's steps only (a window undoes
+    its own edits, not an agent's). Cheap to create; holds no state of its own."""
+
+    def __init__(self, store: Store, origin: str | None = None) -> None:
+        self._store = store
+        self._origin = origin
+
+    def steps(self, limit: int = 200) -> list[Step]:
+        """Newest first: active (undoable) and undone (redoable) steps."""
+        mine = "" if self._origin is None else "AND origin = ? "
+        params: tuple[Any, ...] = (limit,) if self._origin is None else (self._origin, limit)
+        rows = self._store.execute_read(
+            "SELECT id, label, op, origin, ts, status FROM batches WHERE kind='do' "
+            f"AND status IN ('active', 'undone') {mine}ORDER BY id DESC LIMIT ?",
+            params,
+        )
+        return [Step(r[0], r[1], r[2], r[3], r[4], r[5] == "undone") for r in rows]
+
+    def undo_step(self) -> Step | None:
+        """The step :meth:`undo` would revert, or None."""
+        return next((s for s in self.steps() if not s.undone), None)
+
+    def redo_step(self) -> Step | None:
+        """The step :meth:`redo` would re-apply, or None."""
+        undone = self._redoable(self.steps())
+        return undone[-1] if undone else None
+
+    def depth(self) -> tuple[int, int]:
+        """(undoable steps, redoable steps)."""
+        steps = self.steps(limit=1_000_000)
+        return sum(1 for s in steps if not s.undone), len(self._redoable(steps))
+
+    def _redoable(self, steps: list[Step]) -> list[Step]:
+        """Undone steps still redoable. In the whole-store history a newer step by anyone ends
+        the redo chain (each origin's own new steps already end its chain)."""
+        undone = [s for s in steps if s.undone]
+        if not undone or self._origin is not None:
+            return undone
+        newest_active = max((s.batch_id for s in steps if not s.undone), default=0)
+        undo_ids = dict(
+            self._store.execute_read(
+                "SELECT target, max(id) FROM batches WHERE kind='undo' GROUP BY target"
+            )
+        )
+        return [s for s in undone if undo_ids.get(s.batch_id, 0) > newest_active]
+
+    def undo(self) -> ChangeSet | None:
+        """Revert the newest active step; None when there is nothing to undo. Not itself undoable."""
+        return self._revert(undo=True)
+
+    def redo(self) -> ChangeSet | None:
+        """Re-apply the oldest undone step; None when there is nothing to redo."""
+        return self._revert(undo=False)
+
+    def _revert(self, *, undo: bool) -> ChangeSet | None:
+        # The step is chosen inside the write transaction (so no other writer can slip in), and
+        # subscribers are told after the store's lock is released.
+        kind = "undo" if undo else "redo"
+        with self._store.transaction(
+            OpKind.UNDO if undo else OpKind.REDO, "", origin=self._origin, kind=kind
+        ) as tx:
+            step = self.undo_step() if undo else self.redo_step()
+            if step is None:
+                return None
+            tx.label, tx.target = f"{'Undo' if undo else 'Redo'} {step.label}", step.batch_id
+            self._apply(tx, step.batch_id, undo=undo)
+            self._store.execute_write(
+                "UPDATE batches SET status=? WHERE id=?",
+                ("undone" if undo else "active", step.batch_id),
+            )
+        return tx.changeset
+
+    def _apply(self, tx: Tx, batch_id: int, *, undo: bool) -> None:
+        rows = self._store.execute_read(
+            "SELECT kind, key, before, after FROM changes WHERE batch=? ORDER BY seq "
+            + ("DESC" if undo else "ASC"),
+            (batch_id,),
+        )
+        for kind, key, before_text, after_text in rows:
+            before, after = loads(before_text), loads(after_text)
+            expected, wanted = (after, before) if undo else (before, after)
+            current = _staged_image(tx, kind, key)
+            if kind == "meta" and key in COUNTER_KEYS:
+                # Counters only grow for others: restore ours unless someone moved them since.
+                _stage(tx, kind, key, wanted if current == expected else current)
+                continue
+            if not _same(current, expected):
+                raise MemgraphError(
+                    "UNDO_CONFLICT",
+                    f"cannot {'undo' if undo else 'redo'}: {kind} {key!r} was changed since",
+                )
+            _stage(tx, kind, key, wanted)
+
+
+def _same(current: Any, expected: Any) -> bool:
+    """Images equal as JSON: key order ignored, but ``true`` and ``1`` differ (as in the file)."""
+    return json.dumps(current, sort_keys=True) == json.dumps(expected, sort_keys=True)
+
+
+def _staged_image(tx: Tx, kind: str, key: str) -> Any:
+    from memgraph_gui.core.domain.images import edge_image, node_image
+
+    if kind == "node":
+        return node_image(tx.node(key))
+    if kind == "edge":
+        return edge_image(tx.edge(edge_key_from_text(key)))
+    return tx.meta(key)
+
+
+def _stage(tx: Tx, kind: str, key: str, image: Any) -> None:
+    if kind == "node":
+        if image is None:
+            tx.remove_node(key)
+        else:
+            tx.put_node(node_from_image(image))
+    elif kind == "edge":
+        if image is None:
+            tx.remove_edge(edge_key_from_text(key))
+        else:
+            tx.put_edge(edge_from_image(image))
+    else:
+        tx.set_meta(key, image)

@@ -1,0 +1,84 @@
+"""Safe file writes: temp file in the same folder, fsync, atomic rename, previous kept as ``.bak``."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+MAX_IMPORT_BYTES = 1 << 30
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
+    """Replace ``path`` with ``text`` atomically; an existing file is kept as ``path.bak``."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if backup and target.exists():
+            _keep_backup(target)
+        os.replace(tmp, target)  # the target always holds a whole file, old or new
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _fsync_dir(target.parent)
+
+
+def _keep_backup(target: Path) -> None:
+    """Make ``target.bak`` a copy of ``target`` without ever removing ``target`` itself."""
+    backup = target.with_name(target.name + ".bak")
+    backup.unlink(missing_ok=True)
+    try:
+        os.link(target, backup)  # the old file stays reachable under both names
+    except OSError:  # no hard links here (e.g. FAT, some network shares): copy instead
+        shutil.copy2(target, backup)
+
+
+def write_json_atomic(path: str | os.PathLike[str], data: Any, *, backup: bool = True) -> None:
+    """``write_text_atomic`` of pretty-printed UTF-8 JSON."""
+    write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n", backup=backup)
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """Parse a JSON file; errors name the file and, for bad JSON, the line and column."""
+    from memgraph_gui.core.domain.errors import ImportFormatError
+
+    source = Path(path)
+    try:
+        size = source.stat().st_size
+    except OSError as exc:
+        raise ImportFormatError("", f"cannot read {source}: {exc.strerror or exc}") from exc
+    if size > MAX_IMPORT_BYTES:
+        raise ImportFormatError("", f"{source} is {size:,} bytes (at most {MAX_IMPORT_BYTES:,})")
+    try:
+        text = source.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ImportFormatError("", f"{source} is not UTF-8 text ({exc.reason})") from exc
+    except OSError as exc:
+        raise ImportFormatError("", f"cannot read {source}: {exc.strerror or exc}") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ImportFormatError(
+            "", f"{source} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from exc
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
