@@ -1,1 +1,3 @@
-"""Value types and errors every layer shares: nodes, edges, ChangeSet, schema, injection state. No I/O."""
+"""Value types and errors every layer shares: nodes, edges, ChangeSet, schema, injection state. No
+I/O.
+"""

@@ -1,1 +1,3 @@
-"""The in-memory graph and pure algorithms on it: topology, indexes, search, recall, briefs, compaction. No SQL."""
+"""The in-memory graph and pure algorithms on it: topology, indexes, search, recall, briefs,
+compaction. No SQL.
+"""

@@ -1,1 +1,3 @@
-"""Persistence: the only package that imports sqlite3 (connection, migrations, rows, bulk load, FTS, change log, history, watcher) plus safe file writes."""
+"""Persistence: the only package that imports sqlite3 (connection, migrations, rows, bulk load,
+FTS, change log, history, watcher) plus safe file writes.
+"""
