@@ -94,8 +94,9 @@ class MemoryStore:
         return self.storage.closed
 
     @property
-    def read_only(self) -> bool:
-        """True when the file could only be opened for reading (writes raise ``STORE_READ_ONLY``)."""
+    def read_only(self) -> str:
+        """Why the store is read-only: ``""`` (it is writable), ``"file"`` (writes raise
+        ``STORE_READ_ONLY``) or ``"folder"`` (``STORE_FOLDER_READ_ONLY``)."""
         return self.storage.read_only
 
     @contextmanager

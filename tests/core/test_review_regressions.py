@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from memgraph_gui.core import MemoryStore
+from memgraph_gui.core.storage import changelog
 from memgraph_gui.core.storage.fts import bring_up_to_date
 
 
@@ -25,13 +26,14 @@ def test_a_commit_landing_right_after_ours_is_not_skipped(tmp_path: Path, monkey
     a, b = _two(tmp_path)
     node = a.write_api().create_node(type="character_sheet", title="X", fields={"traits": "calm"})
     b.sync()
-    real = a.storage._apply_committed
+    real = changelog.apply_committed
 
     def sneaky(*args: Any, **kwargs: Any) -> Any:
+        monkeypatch.setattr(changelog, "apply_committed", real)  # once: b's write calls it too
         b.write_api().edit_node(id=node["id"], set_fields={"traits": "furious"})
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(a.storage, "_apply_committed", sneaky)
+    monkeypatch.setattr(changelog, "apply_committed", sneaky)
     a.write_api().create_node(type="location_state", title="Y")
     monkeypatch.undo()
     assert [c.external for c in a.sync()] == [True]

@@ -111,6 +111,19 @@ class Tx:
             return Schema.from_json(self._meta["schema"] or [])
         return self.graph.schema
 
+    def dangling_edges(self) -> list[EdgeKey]:
+        """Edges that the staged changes would leave with a missing end (removed nodes' remaining
+        edges, and staged edges whose end does not exist)."""
+        out = [
+            key
+            for key, edge in self._edges.items()
+            if edge is not None and (self.node(key[0]) is None or self.node(key[2]) is None)
+        ]
+        for node_id, node in self._nodes.items():
+            if node is None and node_id in self.graph.nodes:
+                out += [e.key for e in self.graph.edges_of(node_id) if self.edge(e.key) is not None]
+        return out
+
     # -- commit support --------------------------------------------------------------------------
     def collect(self) -> list[Change]:
         """The staged changes that differ from the graph, as before/after images."""

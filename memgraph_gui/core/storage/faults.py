@@ -7,7 +7,7 @@ only ever see ``MemgraphError`` (never a raw ``sqlite3`` exception).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from memgraph_gui.core.domain.errors import MemgraphError
@@ -84,3 +84,46 @@ def sqlite_errors(path: str) -> Iterator[None]:
         yield
     except sqlite3.Error as exc:
         raise translate(exc, path) from exc
+
+
+@contextmanager
+def opening(path: str) -> Iterator[None]:
+    """Opening a store: SQLite failures, a too-new format and undecodable rows as error codes."""
+    try:
+        with sqlite_errors(path):
+            yield
+    except ValueError as exc:  # migrations: written by a newer memgraph
+        raise MemgraphError("STORE_TOO_NEW", f"{path}: {exc}; update memgraph to open it") from exc
+    except (KeyError, TypeError) as exc:
+        raise MemgraphError(
+            "STORE_DAMAGED",
+            f"{path} holds a damaged row ({type(exc).__name__}: {exc}); restore it from a backup",
+        ) from exc
+
+
+@contextmanager
+def out_of_sync(on_conflict: Callable[[], None]) -> Iterator[None]:
+    """A write whose new node id already exists in the file: the in-memory graph lagged behind
+    another writer. Nothing is written; the graph is marked for a reload and the caller retries."""
+    try:
+        yield
+    except sqlite3.IntegrityError as exc:
+        on_conflict()
+        raise MemgraphError(
+            "STORE_CHANGED",
+            f"the store changed underneath this write ({exc}); nothing was written, try again",
+        ) from exc
+
+
+def file_read_only(path: str) -> str:
+    return (
+        f"{path} is read-only, so it can be read but not changed; make the file writable "
+        "(or save a copy) to edit it"
+    )
+
+
+def folder_read_only(path: str) -> str:
+    return (
+        f"the folder holding {path} is read-only, so the store was opened for reading only; "
+        "copy it to a writable folder to edit it"
+    )

@@ -53,16 +53,23 @@ def indexed_substring_search(store: Store, query: str) -> list[str]:
     """Ids in timeline order whose text contains ``query``; FTS prefilter, exact confirmation.
 
     The trigram index folds case per character, like ``str.lower`` on the stored lower-case text,
-    so its hits are a superset of the exact matches; confirming them in Python makes this path
-    give the same answer as the plain scan.
+    so its hits are a superset of the exact matches. Rows still queued for indexing are candidates
+    too, and every candidate is confirmed in Python against the current graph, so this path gives
+    the same answer as the plain scan without waiting to index the queue (which is done here only
+    when it has grown long, and never for a read-only store).
     """
-    with store.lock:
+    pending = store.execute_read("SELECT count(*) FROM fts_pending")[0][0]
+    if pending > REINDEX_AT and not store.read_only:
         store.maintain(bring_up_to_date)
-        rows = store.execute_read(
-            "SELECT n.id FROM nodes_fts f JOIN nodes n ON n.ord = f.rowid WHERE nodes_fts MATCH ?",
-            (trigram_query(query.lower()),),
-        )
-        with store.reading() as graph:
-            hits = {r[0] for r in rows if r[0] in graph.nodes}
-            ordered = [i for i in graph.timeline_ids() if i in hits]
-            return search.substring_scan(graph, query, ordered)
+    with store.reading() as graph:
+        rows = store.execute_read(_CANDIDATES, (trigram_query(query.lower()),))
+        hits = {r[0] for r in rows if r[0] in graph.nodes}
+        ordered = [i for i in graph.timeline_ids() if i in hits]
+        return search.substring_scan(graph, query, ordered)
+
+
+REINDEX_AT = 256
+_CANDIDATES = (
+    "SELECT id FROM nodes WHERE ord IN (SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH ?) "
+    "OR ord IN (SELECT ord FROM fts_pending)"
+)

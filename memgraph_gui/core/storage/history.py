@@ -6,7 +6,6 @@ other processes see it); it refuses with ``UNDO_CONFLICT`` when something change
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +18,7 @@ from memgraph_gui.core.domain.images import (
     node_from_image,
 )
 from memgraph_gui.core.graph.tx import Tx
-from memgraph_gui.core.storage.changelog import COUNTER_KEYS
+from memgraph_gui.core.storage.changelog import COUNTER_KEYS, same_image
 
 if TYPE_CHECKING:
     from memgraph_gui.core.storage.store import Store
@@ -76,9 +75,18 @@ class History:
         return undone[-1] if undone else None
 
     def depth(self) -> tuple[int, int]:
-        """(undoable steps, redoable steps)."""
-        steps = self.steps(limit=1_000_000)
-        return sum(1 for s in steps if not s.undone), len(self._redoable(steps))
+        """(undoable steps, redoable steps), read in O(1) from counters kept by triggers."""
+        if self._origin is not None:
+            rows = self._store.execute_read(
+                "SELECT active, undone FROM history_counts WHERE origin = ?", (self._origin,)
+            )
+            return (int(rows[0][0]), int(rows[0][1])) if rows else (0, 0)
+        (active, undone, chain), *_ = self._store.execute_read(
+            "SELECT coalesce(sum(active), 0), coalesce(sum(undone), 0), "
+            "(SELECT CAST(value AS INTEGER) FROM store_info WHERE key = 'redo_chain') "
+            "FROM history_counts"
+        )
+        return int(active), min(int(undone), int(chain or 0))
 
     def _redoable(self, steps: list[Step]) -> list[Step]:
         """Undone steps still redoable. In the whole-store history a newer step by anyone ends
@@ -126,25 +134,39 @@ class History:
             + ("DESC" if undo else "ASC"),
             (batch_id,),
         )
+        verb = "undo" if undo else "redo"
         for kind, key, before_text, after_text in rows:
             before, after = loads(before_text), loads(after_text)
             expected, wanted = (after, before) if undo else (before, after)
             current = _staged_image(tx, kind, key)
             if kind == "meta" and key in COUNTER_KEYS:
-                # Counters only grow for others: restore ours unless someone moved them since.
-                _stage(tx, kind, key, wanted if current == expected else current)
+                _stage(tx, kind, key, _counter(key, current, expected, wanted))
                 continue
-            if not _same(current, expected):
+            if not same_image(current, expected):
                 raise MemgraphError(
-                    "UNDO_CONFLICT",
-                    f"cannot {'undo' if undo else 'redo'}: {kind} {key!r} was changed since",
+                    "UNDO_CONFLICT", f"cannot {verb}: {kind} {key!r} was changed since"
                 )
             _stage(tx, kind, key, wanted)
+        dangling = tx.dangling_edges()
+        if dangling:
+            edge = dangling[0]
+            raise MemgraphError(
+                "UNDO_CONFLICT",
+                f"cannot {verb}: link {edge[0]} -{edge[1]}-> {edge[2]} was made since and "
+                f"would be left without its node; {verb} or remove that link first",
+            )
 
 
-def _same(current: Any, expected: Any) -> bool:
-    """Images equal as JSON: key order ignored, but ``true`` and ``1`` differ (as in the file)."""
-    return json.dumps(current, sort_keys=True) == json.dumps(expected, sort_keys=True)
+def _counter(key: str, current: Any, expected: Any, wanted: Any) -> Any:
+    """Counters only grow for others: restore ours unless someone moved them since. ``nodeSeq``
+    never goes back at all, so a node id is never handed out twice."""
+    if key == "nodeSeq":
+        return max(_int(current), _int(wanted))
+    return wanted if current == expected else current
+
+
+def _int(value: Any) -> int:
+    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
 def _staged_image(tx: Tx, kind: str, key: str) -> Any:

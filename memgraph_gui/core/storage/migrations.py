@@ -1,51 +1,58 @@
-"""The SQLite schema of a ``.memgraph`` file and its ``user_version`` migrations."""
+"""The SQLite schema of a ``.memgraph`` file and its ``user_version`` migrations.
+
+Creating a store is one ``BEGIN IMMEDIATE`` transaction that re-reads ``user_version`` inside it,
+so several processes creating the same missing file at once all succeed and the file ends up with
+one schema and Luker's default node types (whoever comes second finds the work done).
+"""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 
 import sqlite_utils
 
-SCHEMA_VERSION = 1
+from memgraph_gui.core.domain.default_schema import default_schema
+
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x4D475048  # "MGPH": marks a file as a memgraph store
+COUNTERS = ("nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo", "sourceMessageCount")
+
+_NODE_COLUMNS: dict[str, type] = {
+    "ord": int,
+    "id": str,
+    "type": str,
+    "level": str,
+    "title": str,
+    "seq_to": int,
+    "fields": str,
+    "parent_id": str,
+    "children_ids": str,
+    "archived": int,
+    "semantic_rollup": int,
+    "semantic_depth": int,
+    "floor_start": int,
+    "floor_end": int,
+    "superseded_by": str,
+    "search_text": str,
+}
+_NODE_OPTIONAL = {"floor_start", "floor_end", "superseded_by", "search_text"}
+_BATCH_COLUMNS: dict[str, type] = {
+    "id": int,
+    "kind": str,
+    "op": str,
+    "label": str,
+    "origin": str,
+    "ts": float,
+    "target": int,
+    "status": str,
+}
 
 
-def _migrate_to_1(conn: sqlite3.Connection) -> None:
-    db = sqlite_utils.Database(conn)
+def _create_graph_tables(db: sqlite_utils.Database) -> None:
     db["nodes"].create(  # type: ignore[union-attr]
-        {
-            "ord": int,
-            "id": str,
-            "type": str,
-            "level": str,
-            "title": str,
-            "seq_to": int,
-            "fields": str,
-            "parent_id": str,
-            "children_ids": str,
-            "archived": int,
-            "semantic_rollup": int,
-            "semantic_depth": int,
-            "floor_start": int,
-            "floor_end": int,
-            "superseded_by": str,
-            "search_text": str,
-        },
-        pk="ord",
-        not_null={
-            "id",
-            "type",
-            "level",
-            "title",
-            "seq_to",
-            "fields",
-            "parent_id",
-            "children_ids",
-            "archived",
-            "semantic_rollup",
-            "semantic_depth",
-        },
+        _NODE_COLUMNS, pk="ord", not_null=set(_NODE_COLUMNS) - _NODE_OPTIONAL - {"ord"}
     )
     db["nodes"].create_index(["id"], unique=True)  # type: ignore[union-attr]
     db["edges"].create(  # type: ignore[union-attr]
@@ -57,19 +64,11 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     db["edges"].create_index(["to_id"])  # type: ignore[union-attr]
     db["meta"].create({"key": str, "value": str}, pk="key", not_null={"value"})  # type: ignore[union-attr]
     db["store_info"].create({"key": str, "value": str}, pk="key")  # type: ignore[union-attr]
+
+
+def _create_change_log(db: sqlite_utils.Database) -> None:
     db["batches"].create(  # type: ignore[union-attr]
-        {
-            "id": int,
-            "kind": str,
-            "op": str,
-            "label": str,
-            "origin": str,
-            "ts": float,
-            "target": int,
-            "status": str,
-        },
-        pk="id",
-        not_null={"kind", "op", "label", "origin", "ts", "status"},
+        _BATCH_COLUMNS, pk="id", not_null=set(_BATCH_COLUMNS) - {"id", "target"}
     )
     db["changes"].create(  # type: ignore[union-attr]
         {"seq": int, "batch": int, "kind": str, "key": str, "before": str, "after": str},
@@ -79,8 +78,56 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     )
     db["changes"].create_index(["batch"])  # type: ignore[union-attr]
     db["batches"].create_index(["status", "kind"])  # type: ignore[union-attr]
+
+
+def _migrate_to_1(conn: sqlite3.Connection) -> None:
+    db = sqlite_utils.Database(conn)
+    _create_graph_tables(db)
+    _create_change_log(db)
     _create_search_index(conn)
     conn.execute("INSERT INTO store_info(key, value) VALUES ('generation', '0')")
+
+
+# Undo depth in O(1): per-origin counts of undoable ('active') and redoable ('undone') steps, kept
+# by triggers in the same transaction as every change to ``batches``; ``redo_chain`` is the
+# whole-store redo depth (a new step by anyone ends it; each undo adds one, each redo takes one).
+_COUNT_TRIGGERS = (
+    """CREATE TRIGGER batches_count_ai AFTER INSERT ON batches WHEN NEW.kind = 'do' BEGIN
+        INSERT OR IGNORE INTO history_counts(origin) VALUES (NEW.origin);
+        UPDATE history_counts SET active = active + (NEW.status = 'active'),
+            undone = undone + (NEW.status = 'undone') WHERE origin = NEW.origin; END""",
+    """CREATE TRIGGER batches_count_au AFTER UPDATE OF status ON batches WHEN NEW.kind = 'do'
+        BEGIN UPDATE history_counts SET
+            active = active - (OLD.status = 'active') + (NEW.status = 'active'),
+            undone = undone - (OLD.status = 'undone') + (NEW.status = 'undone')
+        WHERE origin = NEW.origin; END""",
+    """CREATE TRIGGER batches_count_ad AFTER DELETE ON batches WHEN OLD.kind = 'do' BEGIN
+        UPDATE history_counts SET active = active - (OLD.status = 'active'),
+            undone = undone - (OLD.status = 'undone') WHERE origin = OLD.origin; END""",
+    """CREATE TRIGGER batches_chain_ai AFTER INSERT ON batches BEGIN
+        UPDATE store_info SET value = CASE
+            WHEN NEW.kind = 'do' AND NEW.status = 'active' THEN 0
+            WHEN NEW.kind = 'undo' THEN CAST(value AS INTEGER) + 1
+            WHEN NEW.kind = 'redo' THEN max(0, CAST(value AS INTEGER) - 1)
+            ELSE CAST(value AS INTEGER) END
+        WHERE key = 'redo_chain'; END""",
+)
+
+
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        "CREATE TABLE history_counts (origin TEXT PRIMARY KEY, active INTEGER NOT NULL DEFAULT 0,"
+        " undone INTEGER NOT NULL DEFAULT 0)"
+    )
+    conn.execute(
+        "INSERT INTO history_counts(origin, active, undone) SELECT origin, "
+        "sum(status = 'active'), sum(status = 'undone') FROM batches WHERE kind = 'do' "
+        "GROUP BY origin"
+    )
+    conn.execute("INSERT OR REPLACE INTO store_info(key, value) VALUES ('redo_chain', '0')")
+    conn.execute("CREATE INDEX batches_ts ON batches(ts)")
+    for sql in _COUNT_TRIGGERS:
+        conn.execute(sql)
 
 
 def _queue(row: str) -> str:
@@ -114,24 +161,44 @@ def _create_search_index(conn: sqlite3.Connection) -> None:
         conn.execute(sql)
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1}
+def install_defaults(conn: sqlite3.Connection) -> None:
+    """A new store's meta rows: Luker's default schema and zeroed counters (no change-log entry)."""
+    rows = [("schema", json.dumps(default_schema(), ensure_ascii=False, separators=(",", ":")))]
+    rows += [(key, "0") for key in COUNTERS]
+    conn.executemany("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)", rows)
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
 def migrate(conn: sqlite3.Connection) -> None:
-    """Bring the file to ``SCHEMA_VERSION``, one transaction per step.
+    """Bring the file to ``SCHEMA_VERSION`` in one transaction (creating it when it is new).
 
-    Raises ``ValueError`` for a file written by a newer memgraph.
+    The version is re-read after ``BEGIN IMMEDIATE``, so concurrent openers never apply a step
+    twice. Raises ``ValueError`` for a file written by a newer memgraph.
     """
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        raise ValueError(f"this store was written by a newer memgraph (format {version})")
-    for target in range(version + 1, SCHEMA_VERSION + 1):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+    if user_version(conn) > SCHEMA_VERSION:
+        raise ValueError(
+            f"this store was written by a newer memgraph (format {user_version(conn)})"
+        )
+    if user_version(conn) == SCHEMA_VERSION:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = user_version(conn)
+        if version > SCHEMA_VERSION:
+            raise ValueError(f"this store was written by a newer memgraph (format {version})")
+        for target in range(version + 1, SCHEMA_VERSION + 1):
             MIGRATIONS[target](conn)
-            conn.execute(f"PRAGMA user_version = {target}")
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
+        if version == 0:
+            install_defaults(conn)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise

@@ -6,6 +6,7 @@ import json
 import sqlite3
 from typing import Any
 
+from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.domain.images import Change, dumps, edge_key_from_text
 from memgraph_gui.core.domain.model import Edge, Node
@@ -24,6 +25,7 @@ NODE_UPSERT = (
     "floor_end=excluded.floor_end, "
     "superseded_by=excluded.superseded_by, search_text=excluded.search_text"
 )
+NODE_INSERT = NODE_UPSERT[: NODE_UPSERT.index(" ON CONFLICT")]
 EDGE_UPSERT = (
     "INSERT INTO edges(ord, from_id, to_id, type, seq_to) VALUES (?,?,?,?,?) "
     "ON CONFLICT(from_id, type, to_id) DO UPDATE SET ord=excluded.ord, seq_to=excluded.seq_to"
@@ -80,6 +82,40 @@ def _node_from_row(row: tuple[Any, ...]) -> Node:
     )
 
 
+_BAD_ROWS = (
+    "SELECT id FROM nodes WHERE CASE WHEN json_valid(fields) THEN json_type(fields) != 'object' "
+    "ELSE 1 END OR CASE WHEN json_valid(children_ids) THEN json_type(children_ids) != 'array' "
+    "ELSE 1 END LIMIT 5"
+)
+
+
+def check_rows(conn: sqlite3.Connection) -> None:
+    """Raise ``MemgraphError('STORE_DAMAGED')`` naming nodes whose JSON columns are not valid.
+
+    ``fields`` is parsed lazily on first use, so a damaged row is found here, at open, rather
+    than in the middle of some later read.
+    """
+    bad = [f"node {row[0]}" for row in conn.execute(_BAD_ROWS)]
+    if bad:
+        raise damaged(", ".join(bad))
+
+
+def damaged(where: str) -> MemgraphError:
+    return MemgraphError(
+        "STORE_DAMAGED",
+        f"the store holds damaged data ({where}: not valid JSON); restore it from a backup, "
+        "or export what can still be read",
+    )
+
+
+def release_frozen() -> None:
+    """Let the garbage collector see (and free) the graph objects frozen by ``load_graph``."""
+    import gc
+
+    gc.unfreeze()
+    gc.collect()
+
+
 def load_graph(conn: sqlite3.Connection) -> Graph:
     """Read every node, edge and meta value into a fresh ``Graph``.
 
@@ -120,7 +156,10 @@ def _load_graph(conn: sqlite3.Connection) -> Graph:
         else:
             in_keys[key[2]] = [key]
     for key, value in conn.execute("SELECT key, value FROM meta"):
-        graph.meta[key] = json.loads(value)
+        try:
+            graph.meta[key] = json.loads(value)
+        except (ValueError, TypeError) as exc:
+            raise damaged(f"meta {key}") from exc
     return graph
 
 
@@ -136,8 +175,23 @@ def write_changes(conn: sqlite3.Connection, batch_id: int, changes: list[Change]
     conn.executemany(
         "DELETE FROM nodes WHERE id=?", [(ch.key,) for ch in nodes if ch.after is None]
     )
+    # A node new to this process must be new to the file too: a plain INSERT fails loudly
+    # (instead of overwriting) should the in-memory graph ever lag behind another writer.
     conn.executemany(
-        NODE_UPSERT, [node_row(node_from_image(ch.after)) for ch in nodes if ch.after is not None]
+        NODE_INSERT,
+        [
+            node_row(node_from_image(ch.after))
+            for ch in nodes
+            if ch.before is None and ch.after is not None
+        ],
+    )
+    conn.executemany(
+        NODE_UPSERT,
+        [
+            node_row(node_from_image(ch.after))
+            for ch in nodes
+            if ch.before is not None and ch.after is not None
+        ],
     )
     edges = [ch for ch in changes if ch.kind == "edge"]
     conn.executemany(

@@ -1,47 +1,66 @@
 """``Store``: one chat memory in one SQLite file, mirrored in memory for fast reads.
 
-Threading: every public method may be called from any thread; one re-entrant lock serialises use
-of the connection and the in-memory graph. Subscribers are called after the lock is released, on
-the thread that committed (or on the watcher thread for other processes' commits).
+Threading: every public method may be called from any thread. ``lock`` guards the in-memory graph
+and is held only for short, CPU-bound work; a writer first waits for the file's write lock (other
+processes) holding only the in-process writer mutex, so readers never wait on another process.
+Subscribers are called after both are released, in commit order (see ``watcher``).
+
+Consistency: the graph, the read connection's ``data_version``, the last change-log sequence and
+the bulk-load generation always come from one snapshot. Other processes' batches are applied from
+the change log whole or not at all; a damaged log row falls back to a full reload.
 """
 
 from __future__ import annotations
 
+import logging
 import os
-import sqlite3
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.core.domain.images import Change, loads
+from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.tx import Tx
-from memgraph_gui.core.storage import rows
-from memgraph_gui.core.storage.changelog import apply_image, build_changeset
-from memgraph_gui.core.storage.connection import check_foreign, connect, default_origin, op_kind
-from memgraph_gui.core.storage.migrations import migrate
+from memgraph_gui.core.storage import changelog, faults, retention, rows
+from memgraph_gui.core.storage.bulk import bulk_replace
+from memgraph_gui.core.storage.connection import (
+    BUSY_TIMEOUT_S,
+    READ_ONLY_FOLDER,
+    Connections,
+    default_origin,
+    open_connections,
+)
 from memgraph_gui.core.storage.watcher import Subscriptions
+
+log = logging.getLogger(__name__)
 
 
 class Store(Subscriptions):
     """A chat memory store. Open with :meth:`open`; ``":memory:"`` gives a private in-memory one."""
 
-    def __init__(self, conn: sqlite3.Connection, path: str, origin: str) -> None:
-        self._conn = conn
+    def __init__(self, conns: Connections, path: str, origin: str) -> None:
+        self._read, self._write = conns.read, conns.write
+        self.read_only = conns.read_only
         self.path = path
         self.origin = origin
         self.lock = threading.RLock()
+        self._write_mutex = threading.RLock()
+        self._local = threading.local()
         self._closed = False
+        self._stale = False
+        self._data_version = 0
+        self._last_seq = 0
+        self._generation = ""
         Subscriptions.__init__(self)
-        self._graph = rows.load_graph(conn)
-        self._data_version = self._pragma("data_version")
-        self._last_seq = self._max_change_seq()
-        self._generation = self._read_generation()
+        self._read.execute("BEGIN")
+        try:
+            self._load(self._read)
+        finally:
+            self._read.execute("COMMIT")
 
     # -- opening ---------------------------------------------------------------------------------
     @classmethod
@@ -51,53 +70,44 @@ class Store(Subscriptions):
         *,
         create: bool = True,
         origin: str | None = None,
+        busy_timeout: float = BUSY_TIMEOUT_S,
     ) -> Store:
         """Open (or create) a store. New stores get Luker's default schema.
 
-        Raises ``MemgraphError('MEMORY_STORE_MISSING')`` when the file is absent and ``create`` is
-        False, and ``MemgraphError('STORE_UNREADABLE')`` for a file that is not a memgraph store.
+        Raises ``MemgraphError`` only: ``MEMORY_STORE_MISSING`` (absent and not ``create``),
+        ``NOT_A_STORE``, ``STORE_FOREIGN``, ``STORE_DAMAGED``, ``STORE_TOO_NEW``,
+        ``STORE_FOLDER_READ_ONLY`` (cannot create), ``STORE_BUSY``, ``STORE_CANT_OPEN``.
+        A read-only file, or a file in a read-only folder, opens for reading (``read_only``).
         """
         path = str(path)
         if path != ":memory:" and not create and not Path(path).exists():
             raise MemgraphError("MEMORY_STORE_MISSING", f"no memory store at {path}")
-        try:
-            conn = connect(path)
-            fresh = conn.execute("PRAGMA user_version").fetchone()[0] == 0
-            check_foreign(conn, path)
-            migrate(conn)
-        except (sqlite3.DatabaseError, ValueError) as exc:
-            raise MemgraphError("STORE_UNREADABLE", f"{path}: {exc}") from exc
-        store = cls(conn, path, origin or default_origin())
-        if fresh:
-            store._install_defaults()
-        return store
-
-    def _install_defaults(self) -> None:
-        from memgraph_gui.core.domain.default_schema import default_schema
-
-        with self.transaction(OpKind.LOAD, "New store", log_history=False) as tx:
-            tx.set_meta("schema", default_schema())
-            for key in (
-                "nodeSeq",
-                "seqCounter",
-                "appliedSeqTo",
-                "loggedSeqTo",
-                "sourceMessageCount",
-            ):
-                tx.set_meta(key, 0)
+        with faults.opening(path):
+            conns = open_connections(path, busy_timeout)
+            try:
+                return cls(conns, path, origin or default_origin())
+            except BaseException:
+                conns.read.close()
+                conns.write.close()
+                raise
 
     # -- reading ---------------------------------------------------------------------------------
     @contextmanager
     def reading(self) -> Iterator[Graph]:
-        """Hold the lock and yield the graph, first catching up with other processes' commits."""
+        """Hold the lock and yield the graph, first catching up with other processes' commits.
+
+        A failed catch-up is logged and the last good graph is served (the watcher retries).
+        """
         self._check_open()
-        pending: list[ChangeSet] = []
         try:
             with self.lock:
-                pending = self._sync_locked()
+                try:
+                    self._sync_locked()
+                except MemgraphError:
+                    log.warning("memgraph: catching up with %s failed", self.path, exc_info=True)
                 yield self._graph
         finally:
-            self._notify(pending)
+            self._deliver()
 
     @property
     def graph(self) -> Graph:
@@ -106,60 +116,63 @@ class Store(Subscriptions):
             return graph
 
     def sync(self) -> list[ChangeSet]:
-        """Apply commits made by other processes; returns (and publishes) their ChangeSets."""
+        """Apply commits made by other processes; returns (and publishes) their ChangeSets.
+
+        Raises ``MemgraphError`` when the file cannot be read; nothing is recorded then, so the
+        next call retries.
+        """
         self._check_open()
-        with self.lock:
-            pending = self._sync_locked()
-        self._notify(pending)
-        return pending
+        try:
+            with self.lock:
+                start = len(self._outbox)
+                self._sync_locked()
+                found = list(self._outbox)[start:]
+        finally:
+            self._deliver()
+        return found
 
-    def _sync_locked(self) -> list[ChangeSet]:
-        version = self._pragma("data_version")
-        if version == self._data_version:
-            return []
-        self._data_version = version
-        return self._catch_up()
+    def _sync_locked(self) -> None:
+        if self.path == ":memory:":
+            return  # nobody else can write a private in-memory database
+        with faults.sqlite_errors(self.path), self._read_connection() as conn:
+            conn.execute("BEGIN")
+            try:
+                version = _pragma(conn, "data_version")
+                if version != self._data_version or self._stale:
+                    self._catch_up(conn)
+                    self._data_version = version  # only once the catch-up succeeded
+            finally:
+                conn.execute("COMMIT")
 
-    def _catch_up(self) -> list[ChangeSet]:
-        """Bring the graph up to the file: a full reload after a bulk load, else replay the log."""
-        generation = self._read_generation()
-        if generation != self._generation:
-            self._generation = generation
-            self._reload_graph()
-            self._last_seq = self._max_change_seq()
-            return [ChangeSet(op=OpKind.LOAD, label="Reload", reloaded=True, external=True)]
-        cur = self._conn.execute(
-            "SELECT c.seq, c.batch, c.kind, c.key, c.after, b.op, b.label, b.origin "
-            "FROM changes c JOIN batches b ON b.id = c.batch WHERE c.seq > ? ORDER BY c.seq",
-            (self._last_seq,),
-        )
-        return self._replay(cur.fetchall())
+    def _catch_up(self, conn: Any) -> None:
+        """Bring the graph up to ``conn``'s snapshot: replay the change log, or reload it whole
+        (after a bulk load, a pruned gap or a damaged log row)."""
+        if self._stale or changelog.needs_reload(conn, self._generation, self._last_seq):
+            self._reload(conn)
+            return
+        try:
+            for batch in changelog.read_batches(conn, self._last_seq):
+                self._queue([changelog.replay(self._graph, batch)])
+                self._last_seq = batch.last_seq
+        except changelog.DamagedLog:
+            log.warning("memgraph: damaged change-log row in %s; reloading", self.path)
+            self._reload(conn)
 
-    def _replay(self, log_rows: list[tuple[Any, ...]]) -> list[ChangeSet]:
-        out: list[ChangeSet] = []
-        batch: list[Change] = []
-        for index, (seq, batch_id, kind, key, after, op, label, origin) in enumerate(log_rows):
-            from memgraph_gui.core.storage.changelog import current_image
+    def _reload(self, conn: Any) -> None:
+        self._graph = Graph()
+        rows.release_frozen()
+        self._load(conn)
+        self._stale = False
+        self._queue([ChangeSet(op=OpKind.LOAD, label="Reload", reloaded=True, external=True)])
 
-            image = loads(after)
-            batch.append(Change(kind, key, current_image(self._graph, kind, key), image))
-            apply_image(self._graph, kind, key, image)
-            self._last_seq = seq
-            last = index + 1 == len(log_rows) or log_rows[index + 1][1] != batch_id
-            if last:
-                self._graph.bump()
-                out.append(
-                    build_changeset(
-                        batch,
-                        op=op_kind(op),
-                        label=label,
-                        origin=origin,
-                        batch_id=batch_id,
-                        external=True,
-                    )
-                )
-                batch = []
-        return out
+    def _load(self, conn: Any) -> None:
+        """Load graph, data_version, last sequence and generation inside ``conn``'s open
+        transaction (one snapshot)."""
+        self._data_version = _pragma(conn, "data_version")
+        rows.check_rows(conn)
+        self._graph = rows.load_graph(conn)
+        self._last_seq = changelog.max_seq(conn)
+        self._generation = changelog.generation(conn)
 
     # -- writing ---------------------------------------------------------------------------------
     @contextmanager
@@ -177,190 +190,174 @@ class Store(Subscriptions):
 
         All-or-nothing: an exception rolls the file and the graph back untouched. After commit
         ``tx.changeset`` holds the ChangeSet, which subscribers also receive. Not re-entrant.
+        Waits up to the busy timeout for another process's lock, then raises ``STORE_BUSY``.
         """
-        self._check_open()
-        pending: list[ChangeSet] = []
-        with self.lock:
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                # Nobody else can commit until we do: what we read now stays true at COMMIT.
-                version = self._pragma("data_version")
-                pending = self._catch_up()
-                tx = Tx(self._graph, self._next_ord("nodes"), self._next_ord("edges"))
-                tx.label, tx.kind, tx.target = label, kind, target
-                yield tx
-                changes = tx.collect()
-                batch_id = self._write_batch(
-                    tx,
-                    changes,
-                    op,
-                    tx.label,
-                    origin or self.origin,
-                    log_history,
-                    tx.kind,
-                    tx.target,
-                )
-                self._save_ord_marks(tx)
-                last_seq = self._max_change_seq()
-                self._conn.execute("COMMIT")
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                self._notify(pending)
-                raise
-            self._data_version, self._last_seq = version, last_seq
-            tx.changeset = self._apply_committed(changes, op, tx.label, origin, batch_id)
-        self._notify([*pending, tx.changeset] if changes else pending)
+        self._check_writable()
+        try:
+            with self._write_mutex:
+                self._begin_write()
+                with self.lock:  # held until COMMIT or ROLLBACK: no reader sees a half batch
+                    try:
+                        tx = self._start(label, kind, target)
+                        yield tx
+                        self._commit(tx, op, origin or self.origin, log_history)
+                    except BaseException:
+                        self._rollback()
+                        raise
+                    finally:
+                        self._local.in_tx = False
+        finally:
+            self._deliver()
 
-    def _write_batch(
-        self,
-        tx: Tx,
-        changes: list[Change],
-        op: OpKind,
-        label: str,
-        origin: str,
-        log_history: bool,
-        kind: str,
-        target: int | None,
-    ) -> int:
-        if not changes:
-            return 0
-        status = "active" if kind == "do" and log_history else ("none" if kind == "do" else kind)
-        if kind == "do" and log_history:  # a new step ends the redo chain of its origin
-            self._conn.execute(
-                "UPDATE batches SET status='dead' WHERE status='undone' AND origin=?", (origin,)
+    def _begin_write(self) -> None:
+        with faults.sqlite_errors(self.path):
+            self._write.execute("BEGIN IMMEDIATE")
+
+    def _start(self, label: str, kind: str, target: int | None) -> Tx:
+        # Nobody else can commit until we do: what we read now stays true at COMMIT.
+        with faults.sqlite_errors(self.path):
+            self._catch_up(self._write)
+            tx = Tx(self._graph, *changelog.next_ords(self._write))
+        tx.label, tx.kind, tx.target = label, kind, target
+        self._local.in_tx = True
+        return tx
+
+    def _commit(self, tx: Tx, op: OpKind, origin: str, log_history: bool) -> None:
+        changes = tx.collect()
+        with faults.sqlite_errors(self.path), faults.out_of_sync(self._mark_stale):
+            batch_id = changelog.write_batch(
+                self._write, changes, op, tx.label, origin, log_history, tx.kind, tx.target
             )
-        cur = self._conn.execute(
-            "INSERT INTO batches(kind, op, label, origin, ts, target, status) "
-            "VALUES (?,?,?,?,?,?,?)",
-            (kind, str(op), label, origin, time.time(), target, status),
+            changelog.save_ord_marks(self._write, tx.node_ord_mark, tx.edge_ord_mark)
+            if changes and tx.kind == "do" and log_history:
+                retention.prune(self._write)
+            last_seq = changelog.max_seq(self._write)
+            self._write.execute("COMMIT")
+        self._last_seq = last_seq
+        tx.changeset = changelog.apply_committed(
+            self._graph, changes, op, tx.label, origin, batch_id
         )
-        batch_id = int(cur.lastrowid or 0)
-        rows.write_changes(self._conn, batch_id, changes)
-        return batch_id
-
-    def _apply_committed(
-        self,
-        changes: list[Change],
-        op: OpKind,
-        label: str,
-        origin: str | None,
-        batch_id: int,
-    ) -> ChangeSet:
-        for ch in changes:
-            apply_image(self._graph, ch.kind, ch.key, ch.after)
         if changes:
-            self._graph.bump()
-        return build_changeset(
-            changes, op=op, label=label, origin=origin or self.origin, batch_id=batch_id
-        )
+            self._queue([tx.changeset])
 
-    def replace_all(self, nodes: list[Any], edges: list[Any], meta: dict[str, Any]) -> ChangeSet:
+    def _rollback(self) -> None:
+        try:
+            if self._write.in_transaction:
+                self._write.execute("ROLLBACK")
+        except Exception:  # the connection may be gone; the file is untouched either way
+            log.warning("memgraph: rollback failed on %s", self.path, exc_info=True)
+
+    def _mark_stale(self) -> None:
+        self._stale = True
+
+    def replace_all(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> ChangeSet:
         """Bulk-load a whole graph (import, demo): replaces everything and clears the history.
 
         ``nodes``/``edges`` are ``Node``/``Edge`` objects (``ord`` is assigned here). One
         transaction; other processes see it as a reload. Not undoable.
         """
-        from memgraph_gui.core.storage.bulk import bulk_replace
-
-        self._check_open()
-        with self.lock:
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                version = self._pragma("data_version")
-                bulk_replace(self._conn, nodes, edges, meta)
-                self._generation = self._read_generation()
-                self._conn.execute("COMMIT")
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            self._reload_graph()
-            self._data_version, self._last_seq = version, 0
+        self._check_writable()
         changeset = ChangeSet(op=OpKind.LOAD, label="Load", reloaded=True)
-        self._notify([changeset])
+        try:
+            with self._write_mutex:
+                self._begin_write()
+                with self.lock:
+                    try:
+                        self._bulk_load(nodes, edges, meta)
+                        self._queue([changeset])
+                    except BaseException:
+                        self._rollback()
+                        self._stale = True
+                        raise
+        finally:
+            self._deliver()
         return changeset
 
-    # -- housekeeping ----------------------------------------------------------------------------
-    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
-        """Every graph table's rows (nodes, edges, meta) in a stable order."""
-        with self.lock:
-            return rows.dump_tables(self._conn)
+    def _bulk_load(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> None:
+        with faults.sqlite_errors(self.path):
+            bulk_replace(self._write, nodes, edges, meta)
+            self._graph = Graph()
+            rows.release_frozen()
+            self._load(self._write)
+            self._write.execute("COMMIT")
 
+    # -- SQL for history, search and diagnostics -------------------------------------------------
     def execute_read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        """Run a read-only query on the store's connection (history, FTS, diagnostics)."""
-        with self.lock:
-            return self._conn.execute(sql, params).fetchall()
-
-    def maintain(self, job: Callable[[sqlite3.Connection], Any]) -> Any:
-        """Run housekeeping that manages its own transaction (e.g. the search index queue)."""
+        """Run a read-only query: inside this thread's transaction when there is one, else on
+        the read connection (which never waits for a writer)."""
         self._check_open()
-        with self.lock:
-            pending = self._sync_locked()
-            result = job(self._conn)  # our own commit leaves this connection's data_version be
-        self._notify(pending)
-        return result
+        with faults.sqlite_errors(self.path):
+            if getattr(self._local, "in_tx", False):
+                return self._write.execute(sql, params).fetchall()
+            with self._read_connection() as conn:
+                found: list[tuple[Any, ...]] = conn.execute(sql, params).fetchall()
+                return found
 
     def execute_write(self, sql: str, params: tuple[Any, ...] = ()) -> None:
-        """Run one statement inside the current transaction (history bookkeeping only)."""
-        with self.lock:
-            self._conn.execute(sql, params)
+        """Run one statement inside this thread's open transaction (history bookkeeping only)."""
+        if not getattr(self._local, "in_tx", False):
+            raise RuntimeError("execute_write outside a transaction")
+        with faults.sqlite_errors(self.path):
+            self._write.execute(sql, params)
 
+    def maintain(self, job: Any) -> Any:
+        """Run housekeeping that manages its own write transaction on the write connection
+        (e.g. the search index queue); None for a read-only store."""
+        self._check_open()
+        if self.read_only:
+            return None
+        with self._write_mutex, faults.sqlite_errors(self.path):
+            return job(self._write)
+
+    @contextmanager
+    def _read_connection(self) -> Iterator[Any]:
+        if self._read is self._write and not self.read_only:
+            with self.lock:  # one shared connection (":memory:"): a writer's batch is never
+                yield self._read  # uncommitted while the graph lock is free
+        else:
+            yield self._read
+
+    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every graph table's rows (nodes, edges, meta) in a stable order."""
+        self._check_open()
+        with faults.sqlite_errors(self.path), self._read_connection() as conn:
+            return rows.dump_tables(conn)
+
+    # -- housekeeping ----------------------------------------------------------------------------
     def close(self) -> None:
         """Stop the watcher and close the file (idempotent)."""
         self.stop_watcher()
-        with self.lock:
+        with self._write_mutex, self.lock:
             if not self._closed:
                 self._closed = True
-                self._conn.close()
+                self._read.close()
+                if self._write is not self._read:
+                    self._write.close()
 
     @property
     def closed(self) -> bool:
         return self._closed
 
-    @property
-    def read_only(self) -> bool:
-        return False
+    def _holds_store_locks(self) -> bool:
+        return bool(self.lock._is_owned() or self._write_mutex._is_owned())  # type: ignore[attr-defined]
 
     def _check_open(self) -> None:
         if self._closed:
             raise MemgraphError("MEMORY_STORE_MISSING", "the memory store is closed")
 
-    def _pragma(self, name: str) -> int:
-        return int(self._conn.execute(f"PRAGMA {name}").fetchone()[0])
-
-    def _max_change_seq(self) -> int:
-        return int(self._conn.execute("SELECT coalesce(max(seq), 0) FROM changes").fetchone()[0])
-
-    def _next_ord(self, table: str) -> int:
-        """The next row number: never one used before, so undo can restore rows by number."""
-        used = self._conn.execute(f"SELECT coalesce(max(ord), 0) FROM {table}").fetchone()[0]
-        mark = self._conn.execute(
-            "SELECT value FROM store_info WHERE key=?", (f"{table}_ord_mark",)
-        ).fetchone()
-        return max(int(used), int(mark[0]) if mark else 0) + 1
-
-    def _save_ord_marks(self, tx: Tx) -> None:
-        for table, mark in (("nodes", tx.node_ord_mark), ("edges", tx.edge_ord_mark)):
-            if mark is not None:
-                self._conn.execute(
-                    "INSERT OR REPLACE INTO store_info(key, value) VALUES (?, ?)",
-                    (f"{table}_ord_mark", str(mark)),
-                )
-
-    def _reload_graph(self) -> None:
-        """Replace the graph by a fresh load (the old one and its frozen objects are released)."""
-        import gc
-
-        self._graph = Graph()
-        gc.unfreeze()
-        gc.collect()
-        self._graph = rows.load_graph(self._conn)
-
-    def _read_generation(self) -> str:
-        row = self._conn.execute("SELECT value FROM store_info WHERE key='generation'").fetchone()
-        return str(row[0]) if row else "0"
+    def _check_writable(self) -> None:
+        self._check_open()
+        if self.read_only == READ_ONLY_FOLDER:
+            raise MemgraphError("STORE_FOLDER_READ_ONLY", faults.folder_read_only(self.path))
+        if self.read_only:
+            raise MemgraphError("STORE_READ_ONLY", faults.file_read_only(self.path))
 
     def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _pragma(conn: Any, name: str) -> int:
+    return int(conn.execute(f"PRAGMA {name}").fetchone()[0])

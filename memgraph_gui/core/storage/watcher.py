@@ -1,13 +1,16 @@
-"""Subscriptions to a store's commits, and the watcher thread that notices other processes'.
+"""Subscriptions to a store's commits, delivered in commit order, and the watcher thread.
 
-Subscribers are called after the store's lock is released, on the thread that committed (or on
-the watcher thread for other processes' commits); a failing subscriber is logged and skipped.
+ChangeSets are queued (under the store's lock, so in commit order) and delivered by one thread at a
+time after that lock is released: whichever thread delivers (a writer, a reader that caught up with
+another process, the watcher), every subscriber sees the ChangeSets in commit order. A failing
+subscriber is logged and skipped.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 
 from memgraph_gui.core.domain.changes import ChangeSet
@@ -17,16 +20,24 @@ Subscriber = Callable[[ChangeSet], None]
 
 
 class Subscriptions:
-    """Mixin for ``Store`` (which provides ``path`` and ``sync``)."""
+    """Mixin for ``Store``, which provides ``path``, ``lock``, ``sync`` and the lock check."""
 
     path: str
+    lock: threading.RLock
 
     def __init__(self) -> None:
         self._subscribers: list[Subscriber] = []
+        self._outbox: deque[ChangeSet] = deque()
+        self._delivering: int | None = None  # the thread draining the outbox
+        self._deliver_lock = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._watch_stop = threading.Event()
 
     def sync(self) -> list[ChangeSet]:
+        raise NotImplementedError
+
+    def _holds_store_locks(self) -> bool:
+        """True when this thread holds a lock a subscriber may need (then it must not deliver)."""
         raise NotImplementedError
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
@@ -39,8 +50,30 @@ class Subscriptions:
 
         return unsubscribe
 
-    def _notify(self, changesets: list[ChangeSet]) -> None:
-        for changeset in changesets:
+    def _queue(self, changesets: list[ChangeSet]) -> None:
+        """Queue ChangeSets for delivery. Call with the store's lock held, in commit order."""
+        self._outbox.extend(changesets)
+
+    def _deliver(self) -> None:
+        """Deliver queued ChangeSets, unless this thread holds the store lock or is delivering
+        already (the outer call delivers what is queued meanwhile, keeping the order)."""
+        me = threading.get_ident()
+        if self._delivering == me or self._holds_store_locks():
+            return
+        while self._outbox:
+            with self._deliver_lock:
+                self._delivering = me
+                try:
+                    self._drain()
+                finally:
+                    self._delivering = None
+
+    def _drain(self) -> None:
+        while True:
+            with self.lock:
+                if not self._outbox:
+                    return
+                changeset = self._outbox.popleft()
             for callback in list(self._subscribers):
                 try:
                     callback(changeset)
@@ -60,13 +93,13 @@ class Subscriptions:
     def stop_watcher(self) -> None:
         """Stop the polling thread (idempotent)."""
         self._watch_stop.set()
-        if self._watcher is not None:
+        if self._watcher is not None and self._watcher is not threading.current_thread():
             self._watcher.join(timeout=2)
-            self._watcher = None
+        self._watcher = None
 
     def _watch(self, interval: float) -> None:
         while not self._watch_stop.wait(interval):
             try:
                 self.sync()
-            except Exception:
-                log.warning("memgraph watcher: sync failed", exc_info=True)
+            except Exception:  # a failed catch-up is retried at the next poll
+                log.warning("memgraph watcher: sync failed; will retry", exc_info=True)
