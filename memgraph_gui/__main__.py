@@ -20,17 +20,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.app.opening import open_demo, try_open
     from memgraph_gui.app.qt import QApplication, app_icon
-    from memgraph_gui.app.session import open_demo, open_store_or_explain
+    from memgraph_gui.views.dialogs import show_problem
     from memgraph_gui.views.main_window import MainWindow
 
     existing = QApplication.instance()
     qt_app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     qt_app.setApplicationName("memgraph-gui")
     qt_app.setWindowIcon(app_icon())
-    store = None
-    if options.file:
-        store = open_store_or_explain(options.file, None, quiet=bool(options.screenshot))
+    store, problem = try_open(options.file) if options.file else (None, None)
+    if problem is not None and options.screenshot:
+        print(f"memgraph-gui: {problem.message}", file=sys.stderr)
+    elif problem is not None:
+        show_problem(None, problem)
     app = AppModel(store or open_demo())
     window = MainWindow(app)
     window.resize(1200, 760)

@@ -72,3 +72,43 @@ def test_import_linter_contracts_hold() -> None:
         [str(linter)], capture_output=True, text=True, timeout=120, cwd=PACKAGE.parent
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _shape_offenders(max_function: int = 40, max_module: int = 600) -> list[str]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        name = str(path.relative_to(PACKAGE))
+        if len(text.splitlines()) > max_module and not name.endswith("default_schema.py"):
+            out.append(f"{name}: {len(text.splitlines())} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > max_function:
+                    out.append(f"{name}:{node.lineno} {node.name}() is {length} lines")
+    return out
+
+
+def test_functions_stay_within_40_lines_and_modules_within_600() -> None:
+    assert _shape_offenders() == []
+
+
+def test_an_upward_import_inside_core_breaks_the_layering(tmp_path: Path) -> None:
+    """Copy the package, make ``domain`` import ``luker``, and import-linter must fail."""
+    import shutil
+
+    linter = Path(sys.executable).with_name("lint-imports")
+    if not linter.exists():
+        import pytest
+
+        pytest.skip("import-linter is not installed")
+    shutil.copytree(PACKAGE, tmp_path / "memgraph_gui")
+    shutil.copy(PACKAGE.parent / "pyproject.toml", tmp_path / "pyproject.toml")
+    model = tmp_path / "memgraph_gui" / "core" / "domain" / "model.py"
+    model.write_text(model.read_text() + "\nfrom memgraph_gui.core.luker import args  # upward\n")
+    env = {**__import__("os").environ, "PYTHONPATH": str(tmp_path)}
+    result = subprocess.run(
+        [str(linter)], capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env
+    )
+    assert result.returncode != 0
+    assert "core is layered by concern" in result.stdout and "BROKEN" in result.stdout

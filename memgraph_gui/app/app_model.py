@@ -6,15 +6,19 @@ re-emits them through a queued signal so views always update on the GUI thread.
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.memory import MemoryStore
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +43,8 @@ class AppModel(QObject):
 
     def __init__(self, store: MemoryStore) -> None:
         super().__init__()
+        self._local = threading.local()
+        self._initiators: dict[int, object] = {}
         self._store = store
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.last_external_change: float | None = None
@@ -80,6 +86,23 @@ class AppModel(QObject):
         with self._store.reading() as graph:
             return graph.injection
 
+    def apply(self, write: Callable[[MemoryStore], T], *, initiator: object | None = None) -> T:
+        """Run ``write(store)`` on this thread; the ChangeSets it commits reach
+        ``changes_applied`` with ``initiator``, so the view that made an edit can ignore its echo.
+        """
+        self._local.initiator = initiator
+        try:
+            result = write(self._store)
+        finally:
+            self._local.initiator = None
+        changes = getattr(result, "changes", result)
+        batch_id = getattr(changes, "batch_id", 0)
+        if initiator is not None and batch_id:
+            self._initiators[batch_id] = initiator  # in case another thread delivered it
+            while len(self._initiators) > 64:  # entries already delivered on this thread
+                del self._initiators[next(iter(self._initiators))]
+        return result
+
     def replace_store(self, store: MemoryStore) -> None:
         """Switch to another open store (the old one is closed)."""
         self._unsubscribe()
@@ -94,9 +117,14 @@ class AppModel(QObject):
         self._store.close()
 
     def _on_store_change(self, changes: ChangeSet) -> None:  # any thread
-        self._change_arrived.emit(changes)
+        self._change_arrived.emit((changes, getattr(self._local, "initiator", None)))
 
-    def _deliver(self, changes: Any) -> None:  # GUI thread
+    def _deliver(self, item: Any) -> None:  # GUI thread
+        changes, initiator = item
+        if initiator is None:
+            initiator = self._initiators.pop(changes.batch_id, None)
+        else:
+            self._initiators.pop(changes.batch_id, None)
         if changes.external:
             self.last_external_change = time.time()
-        self.changes_applied.emit(changes, None)
+        self.changes_applied.emit(changes, initiator)

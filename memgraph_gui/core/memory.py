@@ -20,7 +20,9 @@ from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.luker.read_api import ReadApi
 from memgraph_gui.core.luker.session_api import SessionApi
 from memgraph_gui.core.luker.write_api import WriteApi
+from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
 from memgraph_gui.core.storage.history import History
+from memgraph_gui.core.storage.retention import Retention
 from memgraph_gui.core.storage.store import Store
 from memgraph_gui.core.storage.watcher import Subscriber
 
@@ -43,13 +45,16 @@ class MemoryStore:
         *,
         create: bool = True,
         origin: str | None = None,
+        busy_timeout: float = BUSY_TIMEOUT_S,
     ) -> MemoryStore:
         """Open (or, with ``create``, create) a store; new stores get Luker's default schema.
 
         Raises ``MemgraphError`` only: ``MEMORY_STORE_MISSING``, ``NOT_A_STORE``,
         ``STORE_FOREIGN``, ``STORE_DAMAGED``, ``STORE_TOO_NEW``, ``STORE_BUSY`` ... (see the README).
+        A write waits up to ``busy_timeout`` seconds for another process's lock, then raises
+        ``STORE_BUSY``.
         """
-        return cls(Store.open(path, create=create, origin=origin))
+        return cls(Store.open(path, create=create, origin=origin, busy_timeout=busy_timeout))
 
     # -- the managers ----------------------------------------------------------------------------
     def read_api(self) -> ReadApi:
@@ -124,6 +129,14 @@ class MemoryStore:
 
     def stop_watcher(self) -> None:
         self.storage.stop_watcher()
+
+    def history_retention(self) -> Retention:
+        """How much change log (undo history) this store keeps."""
+        return self.storage.history_retention()
+
+    def set_history_retention(self, max_steps: Any, max_days: Any) -> Retention:
+        """Keep at most ``max_steps`` undo steps, none older than ``max_days`` (0 = no limit)."""
+        return self.storage.set_history_retention(max_steps, max_days)
 
     def replace_all(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> ChangeSet:
         """Bulk-load a whole graph (import, demo), replacing everything and clearing the history."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.opening import try_open
 from memgraph_gui.app.qt import (
     QAction,
     QFileDialog,
@@ -24,6 +25,7 @@ from memgraph_gui.app.qt import (
     tr,
 )
 from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.views.dialogs import show_problem
 from memgraph_gui.views.timeline_model import TYPE_COLORS, TimelineTableModel
 
 
@@ -132,12 +134,17 @@ class MainWindow(QMainWindow):
         self.refresh()
 
     def _open_file(self) -> None:
-        from memgraph_gui.app.session import open_store_or_explain
-
         path, _ = QFileDialog.getOpenFileName(
             self, tr("Open memory"), "", tr("Memory stores (*.memgraph);;All files (*)")
         )
         if path:
-            store = open_store_or_explain(path, self)
-            if store is not None:
-                self._app.replace_store(store)
+            self.open_path(path)
+
+    def open_path(self, path: str) -> None:
+        """Open ``path`` in this window; a file that cannot be used is explained in a dialog and
+        the current memory stays open."""
+        store, problem = try_open(path)
+        if store is not None:
+            self._app.replace_store(store)
+        if problem is not None:
+            show_problem(self, problem)

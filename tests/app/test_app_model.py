@@ -61,3 +61,28 @@ def test_injection_summary_counts(qtbot, tmp_path: Path) -> None:
     assert blocker.args[0].injection_changed
     assert app.summary().injection.recall_selected_ids == frozenset({node})
     app.close()
+
+
+def test_the_initiator_comes_back_with_its_own_changes_only(qtbot, tmp_path: Path) -> None:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+
+    path = tmp_path / "a.memgraph"
+    app = AppModel(MemoryStore.open(path))
+    view = object()
+    with qtbot.waitSignal(app.changes_applied, timeout=5000) as mine:
+        app.apply(
+            lambda s: s.write_api().create_node(type="character_sheet", title="Eileen"),
+            initiator=view,
+        )
+    assert mine.args[1] is view
+    with qtbot.waitSignal(app.changes_applied, timeout=5000) as other:
+        app.store.write_api().create_node(type="character_sheet", title="Kain")
+    assert other.args[1] is None
+    with (
+        MemoryStore.open(path) as elsewhere,
+        qtbot.waitSignal(app.changes_applied, timeout=5000) as external,
+    ):
+        elsewhere.write_api().create_node(type="character_sheet", title="Lina")
+    assert external.args[0].external and external.args[1] is None
+    app.close()

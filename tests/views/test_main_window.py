@@ -102,3 +102,76 @@ def test_a_corrupt_file_is_explained_and_the_demo_opens(tmp_path: Path, monkeypa
     assert result.returncode == 0
     assert "could not be opened" in result.stderr
     assert out.exists()
+
+
+def _problems(monkeypatch):  # type: ignore[no-untyped-def]
+    """Record the dialogs the window would show instead of blocking on them."""
+    from memgraph_gui.views import main_window
+
+    shown: list = []
+    monkeypatch.setattr(main_window, "show_problem", lambda _parent, problem: shown.append(problem))
+    return shown
+
+
+@pytest.mark.parametrize(
+    ("damage", "code", "title"),
+    [
+        ("bad-json", "STORE_DAMAGED", "The memory store is damaged"),
+        ("foreign", "STORE_FOREIGN", "Another program's database"),
+        ("not-sqlite", "NOT_A_STORE", "Not a memory store"),
+    ],
+)
+def test_a_file_that_cannot_be_used_shows_a_dialog_and_the_app_stays_usable(
+    qtbot, tmp_path: Path, monkeypatch, damage: str, code: str, title: str
+) -> None:
+    import sqlite3
+
+    from memgraph_gui.core import MemoryStore
+
+    bad = tmp_path / "bad.memgraph"
+    if damage == "not-sqlite":
+        bad.write_text("just some notes\n" * 100)
+    elif damage == "foreign":
+        with sqlite3.connect(bad) as raw:
+            raw.execute("CREATE TABLE notes (body TEXT)")
+        raw.close()
+    else:
+        with MemoryStore.open(bad) as s:
+            s.write_api().create_node(type="character_sheet", title="Eileen")
+        with sqlite3.connect(bad) as raw:
+            raw.execute("UPDATE nodes SET fields = '{oops'")
+        raw.close()
+    shown = _problems(monkeypatch)
+    app, window = _window(qtbot, tmp_path / "good.memgraph")
+    good = app.store
+    window.open_path(str(bad))
+    assert [(p.code, p.title, p.fatal) for p in shown] == [(code, title, True)]
+    assert str(bad) in shown[0].message and "Traceback" not in shown[0].message
+    assert app.store is good and not good.closed  # the open memory is still there, usable
+    with qtbot.waitSignal(app.changes_applied, timeout=5000):
+        app.apply(lambda s: s.write_api().create_node(type="location_state", title="Tower"))
+    assert window.timeline.rowCount() == 1
+    app.close()
+
+
+def test_a_read_only_store_opens_with_a_notice(qtbot, tmp_path: Path, monkeypatch) -> None:
+    from memgraph_gui.app import opening
+    from memgraph_gui.core import MemoryStore
+
+    path = tmp_path / "ro.memgraph"
+    with MemoryStore.open(path) as s:
+        s.write_api().create_node(type="character_sheet", title="Eileen")
+    real_open = MemoryStore.open
+
+    def open_read_only(target, **kwargs):  # type: ignore[no-untyped-def]
+        store = real_open(target, **kwargs)
+        store.storage.read_only = "file"  # as a chmod 444 file opens (tested for real in core)
+        return store
+
+    monkeypatch.setattr(opening.MemoryStore, "open", open_read_only)
+    shown = _problems(monkeypatch)
+    app, window = _window(qtbot, tmp_path / "good.memgraph")
+    window.open_path(str(path))
+    assert [(p.code, p.fatal) for p in shown] == [("STORE_READ_ONLY", False)]
+    assert app.store.path == str(path) and window.timeline.rowCount() == 1
+    app.close()

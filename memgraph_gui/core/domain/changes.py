@@ -51,7 +51,6 @@ class ChangeSet:
     schema_changed: bool = False
     counters_changed: bool = False
     reloaded: bool = False
-    coalesced: bool = False
     external: bool = False
     meta_keys: frozenset[str] = field(default=frozenset())
 

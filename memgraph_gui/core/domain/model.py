@@ -8,11 +8,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, NewType
+from typing import Any, NamedTuple
 
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields, freeze, thaw
 
-NodeId = NewType("NodeId", str)
 EdgeKey = tuple[str, str, str]
 """An edge's identity: ``(from, type, to)``."""
 

@@ -154,23 +154,7 @@ def normalize_type(item: Any, index: int, path: str) -> dict[str, Any]:
     spec["tableName"] = _text(
         item, "tableName", path, (raw_id or "").strip() or f"table_{index + 1}"
     )
-    columns = _string_list(item.get("tableColumns", ["title"]), f"{path}.tableColumns")
-    spec["tableColumns"] = columns
-    default_required = ["summary"] if type_id == "event" else []
-    spec["requiredColumns"] = _string_list(
-        item.get("requiredColumns", default_required), f"{path}.requiredColumns"
-    )
-    spec["primaryKeyColumns"] = [
-        c
-        for c in _string_list(item.get("primaryKeyColumns"), f"{path}.primaryKeyColumns")
-        if c in columns
-    ]
-    embedding = item.get("embeddingColumns")
-    spec["embeddingColumns"] = (
-        list(columns)
-        if embedding is None
-        else [c for c in _string_list(embedding, f"{path}.embeddingColumns") if c in columns]
-    )
+    spec.update(_columns(item, type_id, path))
     spec["keywords"] = _string_list(item.get("keywords"), f"{path}.keywords")
     spec["columnHints"] = _string_map(item.get("columnHints"), f"{path}.columnHints")
     spec["forceUpdate"] = _force_update(item.get("forceUpdate", type_id == "event"), path)
@@ -184,6 +168,24 @@ def normalize_type(item: Any, index: int, path: str) -> dict[str, Any]:
     spec["ragPerTypeK"] = max(0, _whole(item.get("ragPerTypeK"), f"{path}.ragPerTypeK", 0))
     spec["compression"] = _compression(item.get("compression"), f"{path}.compression")
     return spec
+
+
+def _columns(item: Mapping[str, Any], type_id: str, path: str) -> dict[str, list[str]]:
+    """A type's column lists (table, required, primary key, embedding), as Luker defaults them."""
+    columns = _string_list(item.get("tableColumns", ["title"]), f"{path}.tableColumns")
+    default_required = ["summary"] if type_id == "event" else []
+    keys = _string_list(item.get("primaryKeyColumns"), f"{path}.primaryKeyColumns")
+    embedding = item.get("embeddingColumns")
+    return {
+        "tableColumns": columns,
+        "requiredColumns": _string_list(
+            item.get("requiredColumns", default_required), f"{path}.requiredColumns"
+        ),
+        "primaryKeyColumns": [c for c in keys if c in columns],
+        "embeddingColumns": list(columns)
+        if embedding is None
+        else [c for c in _string_list(embedding, f"{path}.embeddingColumns") if c in columns],
+    }
 
 
 def _text(item: Mapping[str, Any], key: str, path: str, default: str) -> str:

@@ -37,7 +37,6 @@ class Graph:
         self.out_keys: dict[str, list[EdgeKey]] = {}
         self.in_keys: dict[str, list[EdgeKey]] = {}
         self.meta: dict[str, Any] = {}
-        self.version = 0
         self._schema: Schema | None = None
         self._injection: InjectionState | None = None
         self._timeline: list[str] | None = None
@@ -90,10 +89,6 @@ class Graph:
         elif key == "injection":
             self._injection = None
         self._derived.clear()
-
-    def bump(self) -> None:
-        """Mark the end of one applied batch (readers compare ``version``)."""
-        self.version += 1
 
     def _forget_node(self, node_id: str) -> None:
         for cache in self._node_caches.values():

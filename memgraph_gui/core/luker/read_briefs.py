@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.domain.results import EdgeSummary, NodeBrief
 from memgraph_gui.core.graph import recall
 from memgraph_gui.core.graph.brief import key_columns, node_summary, project_columns
@@ -55,28 +56,11 @@ class BriefReader:
             node = graph.nodes.get(key)
             if node is None or node.archived:
                 return None
-            spec = graph.schema.get(node.type.lower())
             summary = None
             if with_edges:
                 visible = explicit if explicit is not None else recall.default_visible(graph)
                 summary = recall.edge_summary(graph, key, visible, None, cap)
-            return NodeBrief(
-                id=node.id,
-                level="semantic" if node.level == "semantic" else "episodic",
-                type=node.type,
-                table_name=((spec.table_name if spec else "") or node.type).strip(),
-                title=node.title,
-                summary=node_summary(node),
-                key_values=project_columns(node, key_columns(spec)),
-                row_values=project_columns(node, list(spec.columns) if spec else []),
-                to_seq=node.seq_to,
-                child_count=sum(
-                    1 for c in node.children_ids if c in graph.nodes and not graph.nodes[c].archived
-                ),
-                exposure=recall.exposure(graph, node),
-                edge_summary=summary,
-                always_inject=node.id in graph.injection.always_inject_ids,
-            )
+            return _brief(graph, node, summary)
 
     def _projection_set(self, graph: Graph, project_to: Any) -> frozenset[str] | None:
         """None for ``raw``; the recorded visible ids for ``visible``; an explicit id list as given."""
@@ -87,3 +71,24 @@ class BriefReader:
         if project_to in (None, "raw"):
             return None
         raise args.bad_args("projectTo: expected 'raw', 'visible' or an array of ids")
+
+
+def _brief(graph: Graph, node: Node, summary: EdgeSummary | None) -> NodeBrief:
+    spec = graph.schema.get(node.type.lower())
+    return NodeBrief(
+        id=node.id,
+        level="semantic" if node.level == "semantic" else "episodic",
+        type=node.type,
+        table_name=((spec.table_name if spec else "") or node.type).strip(),
+        title=node.title,
+        summary=node_summary(node),
+        key_values=project_columns(node, key_columns(spec)),
+        row_values=project_columns(node, list(spec.columns) if spec else []),
+        to_seq=node.seq_to,
+        child_count=sum(
+            1 for c in node.children_ids if c in graph.nodes and not graph.nodes[c].archived
+        ),
+        exposure=recall.exposure(graph, node),
+        edge_summary=summary,
+        always_inject=node.id in graph.injection.always_inject_ids,
+    )

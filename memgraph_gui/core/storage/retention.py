@@ -9,9 +9,13 @@ read those rows reloads instead of replaying a gap.
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import time
 from dataclasses import dataclass
+from typing import Any
+
+from memgraph_gui.core.domain.errors import MemgraphError
 
 DEFAULT_MAX_STEPS = 1_000
 DEFAULT_MAX_DAYS = 365
@@ -27,6 +31,18 @@ class Retention:
 
     def to_json(self) -> dict[str, float]:
         return {"maxSteps": self.max_steps, "maxDays": self.max_days}
+
+
+def parse(max_steps: Any, max_days: Any) -> Retention:
+    """Limits from user input; ``BAD_ARGS`` unless both are non-negative numbers."""
+    for name, value in (("maxSteps", max_steps), ("maxDays", max_days)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise MemgraphError("BAD_ARGS", f"{name}: expected a number, got {value!r}")
+        if not math.isfinite(value) or value < 0:
+            raise MemgraphError("BAD_ARGS", f"{name}: expected 0 (no limit) or more")
+    if max_steps != int(max_steps):
+        raise MemgraphError("BAD_ARGS", "maxSteps: expected a whole number")
+    return Retention(int(max_steps), float(max_days))
 
 
 def read(conn: sqlite3.Connection) -> Retention:

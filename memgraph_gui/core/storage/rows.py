@@ -8,7 +8,13 @@ from typing import Any
 
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
-from memgraph_gui.core.domain.images import Change, dumps, edge_key_from_text
+from memgraph_gui.core.domain.images import (
+    Change,
+    dumps,
+    edge_from_image,
+    edge_key_from_text,
+    node_from_image,
+)
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.text import node_search_text
 from memgraph_gui.core.graph.graph import Graph
@@ -165,35 +171,37 @@ def _load_graph(conn: sqlite3.Connection) -> Graph:
 
 def write_changes(conn: sqlite3.Connection, batch_id: int, changes: list[Change]) -> None:
     """Write one batch: its change-log rows, then the new node / edge / meta rows."""
-    from memgraph_gui.core.domain.images import edge_from_image, node_from_image
-
     conn.executemany(
         "INSERT INTO changes(batch, kind, key, before, after) VALUES (?,?,?,?,?)",
         [(batch_id, ch.kind, ch.key, dumps(ch.before), dumps(ch.after)) for ch in changes],
     )
-    nodes = [ch for ch in changes if ch.kind == "node"]
+    _write_nodes(conn, [ch for ch in changes if ch.kind == "node"])
+    _write_edges(conn, [ch for ch in changes if ch.kind == "edge"])
+    for ch in changes:
+        if ch.kind == "meta" and ch.after is None:
+            conn.execute("DELETE FROM meta WHERE key=?", (ch.key,))
+        elif ch.kind == "meta":
+            conn.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (ch.key, dumps(ch.after))
+            )
+
+
+def _write_nodes(conn: sqlite3.Connection, nodes: list[Change]) -> None:
     conn.executemany(
         "DELETE FROM nodes WHERE id=?", [(ch.key,) for ch in nodes if ch.after is None]
     )
+    kept = [ch for ch in nodes if ch.after is not None]
     # A node new to this process must be new to the file too: a plain INSERT fails loudly
     # (instead of overwriting) should the in-memory graph ever lag behind another writer.
     conn.executemany(
-        NODE_INSERT,
-        [
-            node_row(node_from_image(ch.after))
-            for ch in nodes
-            if ch.before is None and ch.after is not None
-        ],
+        NODE_INSERT, [node_row(node_from_image(ch.after)) for ch in kept if ch.before is None]
     )
     conn.executemany(
-        NODE_UPSERT,
-        [
-            node_row(node_from_image(ch.after))
-            for ch in nodes
-            if ch.before is not None and ch.after is not None
-        ],
+        NODE_UPSERT, [node_row(node_from_image(ch.after)) for ch in kept if ch.before is not None]
     )
-    edges = [ch for ch in changes if ch.kind == "edge"]
+
+
+def _write_edges(conn: sqlite3.Connection, edges: list[Change]) -> None:
     conn.executemany(
         "DELETE FROM edges WHERE from_id=? AND type=? AND to_id=?",
         [edge_key_from_text(ch.key) for ch in edges if ch.after is None],
@@ -201,15 +209,6 @@ def write_changes(conn: sqlite3.Connection, batch_id: int, changes: list[Change]
     conn.executemany(
         EDGE_UPSERT, [edge_row(edge_from_image(ch.after)) for ch in edges if ch.after is not None]
     )
-    for ch in changes:
-        if ch.kind != "meta":
-            continue
-        if ch.after is None:
-            conn.execute("DELETE FROM meta WHERE key=?", (ch.key,))
-        else:
-            conn.execute(
-                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (ch.key, dumps(ch.after))
-            )
 
 
 def dump_tables(conn: sqlite3.Connection) -> dict[str, list[tuple[Any, ...]]]:

@@ -281,6 +281,28 @@ class Store(Subscriptions):
             self._load(self._write)
             self._write.execute("COMMIT")
 
+    # -- settings --------------------------------------------------------------------------------
+    def history_retention(self) -> retention.Retention:
+        """How much change log this store keeps (see ``storage.retention``)."""
+        with faults.sqlite_errors(self.path), self._read_connection() as conn:
+            return retention.read(conn)
+
+    def set_history_retention(self, max_steps: Any, max_days: Any) -> retention.Retention:
+        """Keep at most ``max_steps`` undo steps, none older than ``max_days`` (0 = no limit);
+        prunes at once. Not undoable. ``BAD_ARGS`` for anything but non-negative numbers."""
+        limits = retention.parse(max_steps, max_days)
+        self._check_writable()
+        with self._write_mutex:
+            self._begin_write()
+            try:
+                with faults.sqlite_errors(self.path):
+                    retention.write(self._write, limits)
+                    self._write.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+        return limits
+
     # -- SQL for history, search and diagnostics -------------------------------------------------
     def execute_read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Run a read-only query: inside this thread's transaction when there is one, else on

@@ -1,0 +1,16 @@
+"""Message boxes for problems the app layer describes (plain text only: paths and node text
+come from users and LLMs)."""
+
+from __future__ import annotations
+
+from memgraph_gui.app.opening import OpenProblem
+from memgraph_gui.app.qt import QMessageBox, Qt, QWidget
+
+
+def show_problem(parent: QWidget | None, problem: OpenProblem) -> None:
+    """A modal box: critical for a file that could not be opened, information otherwise."""
+    icon = QMessageBox.Icon.Critical if problem.fatal else QMessageBox.Icon.Information
+    box = QMessageBox(icon, problem.title, problem.message, QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setObjectName(f"problem-{problem.code}")
+    box.exec()
