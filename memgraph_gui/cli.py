@@ -39,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", parents=[db], help="write a generated demo memory")
     demo.add_argument("--nodes", type=int, default=2000)
     demo.add_argument("--seed", type=int, default=1)
+    keep = sub.add_parser("retention", parents=[db], help="show or set the change-log limits")
+    keep.add_argument("--steps", type=int, help="keep at most this many undo steps (0: no limit)")
+    keep.add_argument("--days", type=float, help="keep no step older than this (0: no limit)")
     for name, text in (
         ("undo", "undo the newest step"),
         ("redo", "redo the last undone step"),
@@ -89,6 +92,8 @@ def _run(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             _schema(store, options, out)
         elif command == "watch":
             return _watch(store, out)
+        elif command == "retention":
+            _retention(store, options, out)
         else:
             _simple(store, command, out)
     return 0
@@ -115,6 +120,16 @@ def _schema(store: MemoryStore, options: argparse.Namespace, out: TextIO) -> Non
     else:
         interop.import_schema_file(store.storage, options.file)
         _emit(out, {"types": [t["type"] for t in store.read_api().get_schema().to_json()["types"]]})
+
+
+def _retention(store: MemoryStore, options: argparse.Namespace, out: TextIO) -> None:
+    if options.steps is not None or options.days is not None:
+        current = store.history_retention()
+        store.set_history_retention(
+            current.max_steps if options.steps is None else options.steps,
+            current.max_days if options.days is None else options.days,
+        )
+    _emit(out, {**store.history_retention().to_json(), "undo": store.history.depth()[0]})
 
 
 def _demo(options: argparse.Namespace, out: TextIO) -> int:

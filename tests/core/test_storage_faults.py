@@ -203,3 +203,13 @@ def test_a_process_that_missed_pruned_rows_reloads(tmp_path: Path) -> None:
             busy.write_api().create_node(type="character_sheet", title=f"C{i}")
         seen = lagging.sync()
         assert seen[-1].reloaded and len(lagging.graph.nodes) == 60
+
+
+def test_retention_from_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "s.memgraph"
+    make_store(path, "ABCDEF")
+    shown = memgraph("--db", str(path), "retention")
+    assert json.loads(shown.stdout) == {"maxSteps": 1000, "maxDays": 365.0, "undo": 6}
+    changed = memgraph("--db", str(path), "retention", "--steps", "2", "--days", "0")
+    assert json.loads(changed.stdout) == {"maxSteps": 2, "maxDays": 0.0, "undo": 2}
+    assert cli_error(path, "retention", "--steps", "-3")["code"] == "BAD_ARGS"
