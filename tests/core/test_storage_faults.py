@@ -213,3 +213,16 @@ def test_retention_from_the_command_line(tmp_path: Path) -> None:
     changed = memgraph("--db", str(path), "retention", "--steps", "2", "--days", "0")
     assert json.loads(changed.stdout) == {"maxSteps": 2, "maxDays": 0.0, "undo": 2}
     assert cli_error(path, "retention", "--steps", "-3")["code"] == "BAD_ARGS"
+
+
+def test_replacing_a_store_keeps_the_previous_one_as_a_backup(tmp_path: Path) -> None:
+    path = tmp_path / "chat.memgraph"
+    make_store(path, "AB")
+    export = tmp_path / "other.json"
+    export.write_text(json.dumps({"nodes": {"x_1": {"type": "thread", "title": "Quest"}}}))
+    assert memgraph("--db", str(path), "import-luker", str(export), "--replace").returncode == 0
+    with MemoryStore.open(path, create=False) as store:
+        assert [n.title for n in store.read_api().list_nodes()] == ["Quest"]
+    with MemoryStore.open(tmp_path / "chat.memgraph.bak", create=False) as previous:
+        assert [n.title for n in previous.read_api().list_nodes()] == ["A", "B"]
+        assert previous.history.depth() == (2, 0)  # the history came along

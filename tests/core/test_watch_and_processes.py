@@ -7,7 +7,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import textwrap
 import threading
 import time
 from pathlib import Path
@@ -15,19 +14,7 @@ from pathlib import Path
 import pytest
 
 from memgraph_gui.core import MemoryStore
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_python(script: str, *args: str, **popen) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(script), *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        **popen,
-    )
+from tests.core.processes import ROOT, run_python
 
 
 def count_nodes(path: Path, type_: str | None = None) -> int:

@@ -26,6 +26,7 @@ from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.tx import Tx
 from memgraph_gui.core.storage import changelog, faults, retention, rows
+from memgraph_gui.core.storage.backup import backup_file, backup_path
 from memgraph_gui.core.storage.bulk import bulk_replace
 from memgraph_gui.core.storage.connection import (
     BUSY_TIMEOUT_S,
@@ -254,9 +255,11 @@ class Store(Subscriptions):
         """Bulk-load a whole graph (import, demo): replaces everything and clears the history.
 
         ``nodes``/``edges`` are ``Node``/``Edge`` objects (``ord`` is assigned here). One
-        transaction; other processes see it as a reload. Not undoable.
+        transaction; other processes see it as a reload. Not undoable: a file store that held
+        nodes is first copied to ``NAME.bak`` (the previous copy is replaced).
         """
         self._check_writable()
+        self._keep_backup()
         changeset = ChangeSet(op=OpKind.LOAD, label="Load", reloaded=True)
         try:
             with self._write_mutex:
@@ -272,6 +275,16 @@ class Store(Subscriptions):
         finally:
             self._deliver()
         return changeset
+
+    def _keep_backup(self) -> None:
+        """Before replacing a file store that holds nodes, keep a copy as ``NAME.bak``."""
+        if self.path == ":memory:":
+            return
+        with self.reading() as graph:
+            if not graph.nodes:
+                return
+        with faults.sqlite_errors(self.path), self._read_connection() as conn:
+            backup_file(conn, backup_path(self.path))
 
     def _bulk_load(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> None:
         with faults.sqlite_errors(self.path):
