@@ -43,11 +43,15 @@ def cli_error(path: Path, *args: str, prefix: list[str] | None = None) -> dict:
 
 
 # -- damaged -------------------------------------------------------------------------------------
-def test_bad_json_in_a_row_is_a_damaged_store(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("fields", '{"traits": '), ("fields", "[1, 2]"), ("children_ids", "{}")],
+)
+def test_bad_json_in_a_row_is_a_damaged_store(tmp_path: Path, column: str, value: str) -> None:
     path = tmp_path / "s.memgraph"
     make_store(path)
     with sqlite3.connect(path) as raw:
-        raw.execute("UPDATE nodes SET fields = '{\"traits\": ' WHERE id = 'n_2'")
+        raw.execute(f"UPDATE nodes SET {column} = ? WHERE id = 'n_2'", (value,))
     err = open_error(path)
     assert err.code == "STORE_DAMAGED" and "n_2" in err.message and "backup" in err.message
     assert cli_error(path, "info")["code"] == "STORE_DAMAGED"
