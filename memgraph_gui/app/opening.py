@@ -44,7 +44,15 @@ def _titles() -> dict[str, str]:
 def describe(path: str, error: MemgraphError) -> OpenProblem:
     """The dialog text for ``error`` met while opening ``path``."""
     title = _titles().get(error.code, tr("Cannot open memory"))
-    message = tr("{path} could not be opened.\n\n{detail}").format(path=path, detail=error.message)
+    detail = error.message[:1].upper() + error.message[1:]
+    message = tr("{path} could not be opened.\n\n{detail}.").format(
+        path=path, detail=detail.rstrip(".")
+    )
+    backup = Path(path).with_name(Path(path).name + ".bak")
+    if error.code == "STORE_DAMAGED" and backup.exists():
+        message += "\n\n" + tr("A copy made before the last import is at {backup}.").format(
+            backup=backup
+        )
     return OpenProblem(error.code, title, message)
 
 

@@ -36,7 +36,7 @@ _BY_NAME = (
     (
         "SQLITE_CORRUPT",
         "STORE_DAMAGED",
-        "{path} is damaged ({detail}); restore it from a backup or export what can still be read",
+        "{path} is damaged ({detail}); restore it from a backup",
     ),
     (
         "SQLITE_NOTADB",

@@ -109,8 +109,8 @@ def check_rows(conn: sqlite3.Connection) -> None:
 def damaged(where: str) -> MemgraphError:
     return MemgraphError(
         "STORE_DAMAGED",
-        f"the store holds damaged data ({where}: not valid JSON); restore it from a backup, "
-        "or export what can still be read",
+        f"the store holds damaged data ({where}: not valid JSON); restore it from a backup "
+        "(NAME.bak beside it, if one was kept)",
     )
 
 
