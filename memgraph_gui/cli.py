@@ -84,7 +84,7 @@ def _run(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     with MemoryStore.open(options.db, create=create) as store:
         if prepared is not None:
             interop.install_import(store.storage, prepared, replace=options.replace)
-            _emit(out, _info(store))
+            _emit(out, {**_info(store), "warnings": prepared.parsed.warnings})
         elif command == "export-luker":
             interop.export_luker_file(store.storage, options.out)
             _emit(out, {"written": str(Path(options.out).resolve())})

@@ -7,7 +7,7 @@ import collections
 from typing import Any
 
 import pytest
-from graph_builders import edge, ids, load, node
+from graph_builders import edge, ids, load, load_cyclic, node
 
 from memgraph_gui.core.domain.errors import MemgraphError
 
@@ -180,7 +180,7 @@ def test_ancestor_archived_blocks_when_active_only(store: Any) -> None:
 
 
 def test_ancestor_is_cycle_safe(store: Any) -> None:
-    api = load(
+    api = load_cyclic(
         store,
         [
             node("x", seq=1, parentId="y"),
@@ -248,7 +248,7 @@ def test_descendants_active_only_false_includes_archived_subtrees(store: Any) ->
 
 
 def test_descendants_cycle_terminates(store: Any) -> None:
-    api = load(store, [node("x", seq=1, parentId="y"), node("y", seq=2, parentId="x")])
+    api = load_cyclic(store, [node("x", seq=1, parentId="y"), node("y", seq=2, parentId="x")])
     assert ids(api.get_descendants("x")) == ["y"]
 
 
@@ -288,7 +288,7 @@ def test_nearest_visible_archived_blocks(store: Any) -> None:
 
 
 def test_nearest_visible_cycle_safe(store: Any) -> None:
-    api = load(store, [node("x", seq=1, parentId="y"), node("y", seq=2, parentId="x")])
+    api = load_cyclic(store, [node("x", seq=1, parentId="y"), node("y", seq=2, parentId="x")])
     assert api.get_nearest_visible_ancestor("x", visible_node_ids=["q"]) is None
     assert api.get_nearest_visible_ancestor("x", visible_node_ids=["y"]).id == "y"
 

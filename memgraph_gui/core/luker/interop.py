@@ -12,6 +12,7 @@ from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.injection import INJECTION_KEYS
 from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE, normalize_schema
 from memgraph_gui.core.luker.file_format import ParsedStore, build_export, parse_export
+from memgraph_gui.core.luker.json_values import require_finite
 from memgraph_gui.core.luker.write_api import WriteApi
 from memgraph_gui.core.storage.safe_io import read_json, write_json_atomic
 from memgraph_gui.core.storage.store import Store
@@ -26,8 +27,16 @@ class PreparedImport:
 
 
 def prepare_import(doc: Any, schema_doc: Any = None) -> PreparedImport:
-    """Validate everything up front; raises ``ImportFormatError`` naming the bad path."""
-    schema = normalize_schema(schema_doc) if schema_doc is not None else None
+    """Validate everything up front; raises ``ImportFormatError`` naming the bad path.
+
+    Both documents are refused when they hold NaN or Infinity (``nodes.n_3.fields.score``,
+    ``schema[0].compression.threshold``). Repairs made while normalising are in
+    ``parsed.warnings``. Pure; writes nothing.
+    """
+    schema = None
+    if schema_doc is not None:
+        require_finite(schema_doc)
+        schema = normalize_schema(schema_doc)
     return PreparedImport(parse_export(doc), schema)
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -47,7 +49,11 @@ def write_json_atomic(path: str | os.PathLike[str], data: Any, *, backup: bool =
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:
-    """Parse a JSON file; errors name the file and, for bad JSON, the line and column."""
+    """Parse a JSON file; errors name the file and, for bad JSON, the line and column.
+
+    Strict JSON: ``NaN``, ``Infinity``, ``-Infinity`` and numbers too large for a double (``1e999``),
+    which Python's ``json`` would accept, raise ``ImportFormatError`` like any other syntax error.
+    """
     from memgraph_gui.core.domain.errors import ImportFormatError
 
     source = Path(path)
@@ -64,11 +70,57 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     except OSError as exc:
         raise ImportFormatError("", f"cannot read {source}: {exc.strerror or exc}") from exc
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except _NotJsonNumber as exc:
+        raise ImportFormatError("", f"{source} is not valid JSON: {_locate(text, exc)}") from exc
     except json.JSONDecodeError as exc:
         raise ImportFormatError(
             "", f"{source} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from exc
+    except ValueError as exc:  # int() refuses more than sys.get_int_max_str_digits() digits
+        raise ImportFormatError("", f"{source}: a number has too many digits ({exc})") from exc
+    except RecursionError as exc:
+        raise ImportFormatError("", f"{source} is nested too deeply to read") from exc
+
+
+class _NotJsonNumber(ValueError):
+    """``NaN``/``Infinity`` or an overflowing number; ``token`` is the text the parser saw."""
+
+    def __init__(self, token: str, why: str) -> None:
+        super().__init__(token)
+        self.token, self.why = token, why
+
+
+def _refuse_constant(token: str) -> Any:
+    raise _NotJsonNumber(token, "NaN and Infinity are not JSON")
+
+
+def _finite_float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise _NotJsonNumber(token, "too large for a number")
+    return value
+
+
+_BARE_TOKENS = re.compile(
+    r'"(?:[^"\\]|\\.)*"'  # a string, skipped
+    r"|(-?(?:NaN|Infinity)|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)"  # a bare constant or number
+)
+
+
+def _locate(text: str, exc: _NotJsonNumber) -> str:
+    """``"<token> at line L, column C (<why>)"`` for the first occurrence outside strings.
+
+    Everything before the offending token parsed, so a plain scan that skips strings finds it.
+    """
+    where = ""
+    for match in _BARE_TOKENS.finditer(text):
+        if match.group(1) == exc.token:
+            pos = match.start(1)
+            line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
+            where = f" at line {line}, column {column}"
+            break
+    return f"{exc.token}{where} ({exc.why})"
 
 
 def _fsync_dir(folder: Path) -> None:
