@@ -362,3 +362,16 @@ def test_counters_only_documents_are_an_empty_store(store, doc):
 @pytest.mark.parametrize("doc", [[], "nodes", None, 3])
 def test_non_objects_are_refused(demo_store, doc):
     refused(demo_store, doc, "")
+
+
+def test_set_schema_refuses_infinite_and_huge_numbers_and_writes_nothing() -> None:
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.core.domain.errors import MemgraphError
+
+    with MemoryStore.open(":memory:") as store:
+        before = store.dump()
+        for bad in (float("inf"), -float("inf"), 10**30):
+            with pytest.raises(MemgraphError) as err:
+                store.write_api().set_schema([{"id": "x", "compression": {"threshold": bad}}])
+            assert err.value.code == "BAD_IMPORT" and "threshold" in err.value.message
+        assert store.dump() == before

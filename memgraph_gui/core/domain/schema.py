@@ -210,8 +210,10 @@ def _whole(value: Any, path: str, default: int) -> int:
     """A number floored to an int; None/0 fall back to ``default`` like JS ``x || default``."""
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
-        raise ImportFormatError(path, "expected a number")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ImportFormatError(path, "expected a finite number")
+    if abs(value) > 2**53 - 1:
+        raise ImportFormatError(path, "out of range (at most 9,007,199,254,740,991)")
     return int(value) if value else default
 
 
