@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
+import io
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
-from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
+from memgraph_gui.core import jsonapi
+from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error, bad_args
 from memgraph_gui.core.memory import MemoryStore
+
+MAX_LINE = 32 * 2**20  # bytes (characters for a text stream) in one ``call -`` request line
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -54,22 +58,62 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(
-    argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: IO[bytes] | IO[str] | None = None,
+    stdout: TextIO | None = None,
 ) -> int:
-    """Run the CLI; returns the exit status (0 ok, 1 API error, 2 usage error)."""
-    out = stdout or sys.stdout
+    """Run the CLI; returns the exit status (0 ok, 1 API error, 2 usage error, 130 interrupted).
+
+    Usage errors go to stderr (argparse exits 2). Every other failure is answered as one JSON
+    error line on ``stdout``, never a traceback. ``stdin`` feeds ``call -``: a binary stream (as
+    ``sys.stdin.buffer`` is read) is decoded line by line, so an undecodable line gets an error
+    answer and the stream goes on; a text stream is read as is.
+    """
+    out = stdout or _utf8_stdout()
     options = _parser().parse_args(argv)
     if not options.db:
         print("memgraph: --db FILE is required", file=sys.stderr)
         return 2
     try:
-        return _run(options, stdin or sys.stdin, out)
-    except Exception as exc:  # the JSON boundary answers every failure in JSON
-        _emit(out, {"error": as_memgraph_error(exc).to_json()})
+        return _run(options, stdin, out)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away: nobody is left to answer
+        _silence(out)
         return 1
+    except Exception as exc:  # the JSON boundary answers every failure in JSON
+        return _fail(out, exc)
 
 
-def _run(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+def _fail(out: TextIO, exc: BaseException) -> int:
+    try:
+        _emit(out, {"error": as_memgraph_error(exc).to_json()})
+    except Exception:  # stdout itself failed; there is nowhere left to answer
+        _silence(out)
+    return 1
+
+
+def _utf8_stdout() -> TextIO:
+    """``sys.stdout``, writing UTF-8 (JSON's encoding) whatever the locale says."""
+    out = sys.stdout
+    encoding = (getattr(out, "encoding", None) or "").lower().replace("-", "")
+    if isinstance(out, io.TextIOWrapper) and encoding != "utf8":
+        out.reconfigure(encoding="utf-8")
+    return out
+
+
+def _silence(out: TextIO) -> None:
+    """Point a dead ``sys.stdout`` at devnull so the exit-time flush prints no traceback."""
+    if out is not sys.stdout:
+        return
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: TextIO) -> int:
     from memgraph_gui.core.luker import interop
 
     command = options.command
@@ -100,8 +144,6 @@ def _run(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 
 def _simple(store: MemoryStore, command: str, out: TextIO) -> None:
-    from memgraph_gui.core import jsonapi
-
     if command == "info":
         _emit(out, _info(store))
     else:
@@ -155,23 +197,39 @@ def _info(store: MemoryStore) -> dict[str, Any]:
         }
 
 
-def _call(options: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    from memgraph_gui.core import jsonapi
-
+def _call(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: TextIO) -> int:
+    if options.method == "-":
+        return _call_stream(options, stdin, out)
+    # Checked before the store is opened, so a refused call never even creates it.
+    arguments = jsonapi.check_call(options.method, jsonapi.loads(options.args, "ARGS_JSON"))
     store = _open_for_call(options.db, options.create)
     try:
-        if options.method != "-":
-            arguments = _parse_json(options.args, "ARGS_JSON")
-            _emit(out, {"result": jsonapi.call(store, options.method, arguments)})
-            return 0
-        status = 0
-        for line in stdin:
-            if line.strip():
-                status |= _call_line(store, line, out)
-        return status
+        _emit(out, {"result": jsonapi.call(store, options.method, arguments)})
+        return 0
     finally:
         if store is not None:
             store.close()
+
+
+def _call_stream(
+    options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: TextIO
+) -> int:
+    """``call -``: one answer line per non-blank request line; 1 when any line failed."""
+    store: MemoryStore | None = None
+    failure: MemgraphError | None = None
+    try:
+        store = _open_for_call(options.db, options.create)
+    except Exception as exc:  # answer every request with it, so readers never wait
+        failure = as_memgraph_error(exc)
+    status = 0
+    try:
+        for line in _request_lines(sys.stdin if stdin is None else stdin):
+            if line is None or line.strip():
+                status |= _call_line(store, failure, line, out)
+    finally:
+        if store is not None:
+            store.close()
+    return status
 
 
 def _open_for_call(path: str, create: bool) -> MemoryStore | None:
@@ -183,19 +241,53 @@ def _open_for_call(path: str, create: bool) -> MemoryStore | None:
         raise
 
 
-def _call_line(store: MemoryStore | None, line: str, out: TextIO) -> int:
-    from memgraph_gui.core import jsonapi
+def _request_lines(stream: IO[bytes] | IO[str]) -> Iterator[bytes | str | None]:
+    """The stream's lines, as bytes when it is binary (a text stream's raw ``buffer`` is read);
+    None stands for a line over ``MAX_LINE``, whose rest is skipped."""
+    raw: IO[Any] = getattr(stream, "buffer", stream)
+    while line := raw.readline(MAX_LINE + 1):
+        if len(line) <= MAX_LINE or line.endswith(b"\n" if isinstance(line, bytes) else "\n"):
+            yield line
+            continue
+        while (rest := raw.readline(MAX_LINE)) and not rest.endswith(
+            b"\n" if isinstance(rest, bytes) else "\n"
+        ):
+            pass
+        yield None
 
+
+def _call_line(
+    store: MemoryStore | None, failure: MemgraphError | None, line: bytes | str | None, out: TextIO
+) -> int:
+    """Answer one request line (with ``failure`` when the store could not be opened)."""
     try:
-        request = _parse_json(line, "request")
-        if not isinstance(request, dict) or not isinstance(request.get("call"), str):
-            raise MemgraphError("BAD_ARGS", 'each line must be {"call": METHOD, "args": [...]}')
+        request = _request(line)
+        if failure is not None:
+            raise MemgraphError(failure.code, failure.message)
         _emit(out, {"result": jsonapi.call(store, request["call"], request.get("args", []))})
         return 0
+    except BrokenPipeError:
+        raise
     except Exception as exc:  # one bad line must not stop the stream
         error = as_memgraph_error(exc)
         _emit(out, {"error": {"code": error.code, "message": error.message}})
         return 1
+
+
+def _request(line: bytes | str | None) -> dict[str, Any]:
+    """One ``{"call": METHOD, "args": [...]}`` request; BAD_ARGS / TOO_LARGE when it is not one."""
+    if line is None:
+        raise MemgraphError("TOO_LARGE", f"the request line is longer than {MAX_LINE:,} bytes")
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            where = f"byte 0x{line[exc.start]:02x} at offset {exc.start}"
+            raise bad_args(f"the request is not valid UTF-8 ({where})") from exc
+    request = jsonapi.loads(line.removeprefix("\ufeff"), "the request")
+    if not isinstance(request, dict) or not isinstance(request.get("call"), str):
+        raise bad_args('each line must be {"call": METHOD, "args": [...]}')
+    return request
 
 
 def _watch(store: MemoryStore, out: TextIO) -> int:
@@ -228,18 +320,9 @@ def _watch(store: MemoryStore, out: TextIO) -> int:
     return 0
 
 
-def _parse_json(text: str, what: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MemgraphError(
-            "BAD_ARGS",
-            f"{what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-        ) from exc
-
-
 def _emit(out: TextIO, data: Any) -> None:
-    out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    """Write ``data`` as one strict JSON line (see ``jsonapi.dumps``) and flush it."""
+    out.write(jsonapi.dumps(data) + "\n")
     out.flush()
 
 

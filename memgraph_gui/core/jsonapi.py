@@ -2,18 +2,25 @@
 
 Options objects use the seed's camelCase keys; they are mapped onto the Python keyword arguments
 (``seqRange`` -> ``seq_range``, ``from`` -> ``from_id``). Results come back as the seed's JSON.
+
+Only strict JSON (RFC 8259) crosses the boundary, both ways: ``loads`` refuses ``NaN`` /
+``Infinity`` tokens and numbers no float can hold, ``call`` refuses arguments no store can hold
+(lone surrogates, unsafe integers, deep nesting, huge strings) before it touches the store, and
+``dumps`` never writes ``NaN`` or a lone surrogate.
 """
 
 from __future__ import annotations
 
 import inspect
+import json
+import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 from memgraph_gui.core.domain.results import to_jsonable
-from memgraph_gui.core.luker import external
+from memgraph_gui.core.luker import args, external
 from memgraph_gui.core.memory import MemoryStore
 
 _RENAMES = {"from": "from_id", "to": "to_id"}
@@ -63,10 +70,29 @@ EXTERNAL: dict[str, Callable[..., Any]] = {
 METHODS = sorted([*READ, *WRITE, *EXTERNAL, "undo", "redo", "history"])
 
 
-def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
-    """Run ``method`` with ``arguments`` (a JSON array); returns JSON data or raises MemgraphError."""
+def check_call(method: Any, arguments: Any) -> list[Any]:
+    """Refuse a call whose shape or data the boundary does not accept; returns the argument list.
+
+    ``method`` must be a string and ``arguments`` a list of strict JSON data a store can hold:
+    anything else raises ``BAD_ARGS`` (``TOO_LARGE`` for a string over ``args.MAX_STRING``
+    characters) naming the place, e.g. ``args[0].title``. Pure: touches no store.
+    """
+    if not isinstance(method, str):
+        raise bad_args(f"the method name must be a string, got {type(method).__name__}")
     if not isinstance(arguments, list):
         raise bad_args("arguments must be a JSON array of the method's positional arguments")
+    args.check_data(arguments, "args", strict_json=True)
+    return arguments
+
+
+def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
+    """Run ``method`` with ``arguments`` (a JSON array); returns JSON data or raises MemgraphError.
+
+    ``check_call`` runs first, so refused arguments never reach the store. Each write method is
+    one transaction (and, but for ``setInjectionState``, one undo step); reads write nothing.
+    Runs on the caller's thread.
+    """
+    check_call(method, arguments)
     if method == "onInjectionChanged":
         raise bad_args(
             "onInjectionChanged needs a live connection: run `memgraph --db FILE watch`, "
@@ -77,7 +103,9 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
     if store is None:
         if method in READ or method in WRITE or method in ("undo", "redo", "history"):
             raise MemgraphError("MEMORY_STORE_MISSING", "no memory store at the given path")
-        raise bad_args(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+        raise _unknown(method)
+    if method in ("undo", "redo", "history") and arguments:
+        raise bad_args(f"{method} takes no arguments, got {len(arguments)}")
     if method in ("undo", "redo"):
         changes = getattr(store.history, method)()
         return {"done": changes is not None, "label": changes.label if changes else None}
@@ -89,7 +117,16 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
     if method in WRITE:
         name, shape = WRITE[method]
         return to_jsonable(_invoke(getattr(store.write_api(), name), shape, arguments, method))
-    raise bad_args(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+    raise _unknown(method)
+
+
+def _unknown(method: str) -> MemgraphError:
+    return bad_args(f"unknown method {_shown(method)}; known: {', '.join(METHODS)}")
+
+
+def _shown(text: str) -> str:
+    """A caller's string for a message: quoted, escaped, cut to 60 characters."""
+    return repr(text[:60] + ("…" if len(text) > 60 else ""))
 
 
 def _call_external(store: MemoryStore | None, method: str, arguments: list[Any]) -> Any:
@@ -133,7 +170,7 @@ def _keywords(fn: Callable[..., Any], value: Any, method: str) -> dict[str, Any]
         name = _RENAMES.get(key, _CAMEL.sub("_", key).lower())
         if name not in accepted:
             names = ", ".join(sorted(_camel(a) for a in accepted))
-            raise bad_args(f"{method}: unknown option {key!r} (accepted: {names})")
+            raise bad_args(f"{method}: unknown option {_shown(key)} (accepted: {names})")
         out[name] = _predicate(item) if name == "predicate" else item
     return out
 
@@ -152,3 +189,85 @@ def _camel(name: str) -> str:
         return reverse[name]
     head, *rest = name.split("_")
     return head + "".join(p.title() for p in rest)
+
+
+# -- strict JSON text in and out ------------------------------------------------------------------
+class _Refused(ValueError):
+    """A token ``json`` accepts but JSON does not (raised from the parser's hooks)."""
+
+
+def loads(text: str, what: str = "the request") -> Any:
+    """Parse strict JSON ``text``; anything else raises ``BAD_ARGS`` naming ``what``.
+
+    Refused besides invalid JSON: the ``NaN`` / ``Infinity`` / ``-Infinity`` tokens, numbers no
+    float can hold (``1e400``), integers too long to convert, and nesting past the parser's
+    recursion limit. Never raises anything but ``MemgraphError``.
+    """
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as exc:
+        where = f"(line {exc.lineno}, column {exc.colno})"
+        raise bad_args(f"{what} is not valid JSON: {exc.msg} {where}") from exc
+    except _Refused as exc:
+        raise bad_args(f"{what} is not valid JSON: {exc}") from exc
+    except ValueError as exc:  # an integer literal past int()'s digit limit
+        raise bad_args(f"{what} is not usable JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise bad_args(f"{what} is nested too deeply") from exc
+
+
+def _refuse_constant(token: str) -> Any:
+    raise _Refused(f"{token} is not a JSON value (numbers must be finite)")
+
+
+def _finite_float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {token[:40]} is out of range")
+    return value
+
+
+def dumps(data: Any) -> str:
+    """``data`` as one line of strict JSON text (UTF-8 safe, compact, no trailing newline).
+
+    Non-finite numbers (only Python callers can produce them: NaN, infinities, integers past the
+    float range) are written as ``null``, as JavaScript's ``JSON.stringify`` does, and lone
+    surrogates as U+FFFD, so every JSON parser accepts the line. Raises ``INTERNAL_ERROR`` when
+    ``data`` is not JSON data at all (a foreign object, a cycle, nesting past the recursion limit).
+    """
+    try:
+        try:
+            text = _dump(data)
+        except ValueError:  # NaN, Infinity or an integer too long to print somewhere
+            text = _dump(_finite(data))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise MemgraphError(
+            "INTERNAL_ERROR", f"the result is not JSON data: {type(exc).__name__}: {exc}"
+        ) from exc
+    return text if text.isascii() else args.SURROGATE.sub("\ufffd", text)
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _finite(value: Any) -> Any:
+    """A copy of ``value`` with non-finite numbers as None (keys as JavaScript prints them)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, int) and value.bit_length() > _FLOAT_BITS:
+        return None
+    if isinstance(value, Mapping):
+        return {_key(k): _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+_FLOAT_BITS = 1024  # an integer this long is Infinity as a JavaScript number
+
+
+def _key(key: Any) -> Any:
+    if isinstance(key, float) and not math.isfinite(key):
+        return "NaN" if math.isnan(key) else ("Infinity" if key > 0 else "-Infinity")
+    return key

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from memgraph_gui.core.domain.errors import bad_args
+from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 
 __all__ = ["bad_args"]
 
 MAX_SAFE_INTEGER = 2**53 - 1  # JavaScript's Number.MAX_SAFE_INTEGER: the seeds' number range
+MAX_NESTING = 64  # arrays / objects inside an argument; the seeds' deepest shape needs about 12
+MAX_STRING = 1_000_000  # characters in one string of a JSON call (the fields total cap)
+SURROGATE = re.compile("[\ud800-\udfff]")  # in a str, always lone: UTF-8 cannot encode it
 
 
 def options(value: Any, name: str = "options") -> Mapping[str, Any]:
@@ -53,9 +58,7 @@ def id_set(value: Any, name: str) -> frozenset[str]:
     for item in value:
         if item is None:
             continue
-        if not isinstance(item, (str, int)) or isinstance(item, bool):
-            raise bad_args(f"{name}: expected an array of ids, got {type(item).__name__}")
-        text = str(item).strip()
+        text = node_id(item, name)
         if text:
             out.add(text)
     return frozenset(out)
@@ -67,10 +70,11 @@ def number(value: Any, name: str) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise bad_args(f"{name}: expected a number")
-    if not math.isfinite(value):
+    if isinstance(value, float) and not math.isfinite(value):
         return None
     if abs(value) > MAX_SAFE_INTEGER:
-        raise bad_args(f"{name}: {value:g} is out of range (at most {MAX_SAFE_INTEGER:,})")
+        shown = f"{value:g}" if isinstance(value, float) else "the integer"
+        raise bad_args(f"{name}: {shown} is out of range (at most {MAX_SAFE_INTEGER:,})")
     return float(value)
 
 
@@ -104,5 +108,77 @@ def node_id(value: Any, name: str = "id") -> str:
     if value is None:
         return ""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise bad_args(f"{name}: expected a string id")
+        raise bad_args(f"{name}: expected a string id, got {type(value).__name__}")
+    if isinstance(value, int) and abs(value) > MAX_SAFE_INTEGER:
+        raise bad_args(f"{name}: integer id out of range (at most {MAX_SAFE_INTEGER:,})")
     return str(value).strip()
+
+
+def check_data(value: Any, name: str, *, strict_json: bool = False) -> None:
+    """Refuse argument data no store can hold, naming the place (``args[0].fields.name``).
+
+    Always: a lone surrogate in a string or key, or nesting deeper than ``MAX_NESTING`` (which
+    also stops cyclic Python containers) raises ``BAD_ARGS``. With ``strict_json`` (the JSON
+    boundary) also: integers beyond JavaScript's safe range, non-finite floats and values that are
+    not JSON data (``BAD_ARGS``), and strings over ``MAX_STRING`` characters (``TOO_LARGE``).
+    Iterative, so any depth of input is answered without recursion. Reads nothing, writes nothing.
+    """
+    stack: list[tuple[Any, str, int]] = [(value, name, 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if isinstance(item, str):
+            _check_string(item, path, strict_json)
+        elif isinstance(item, (Mapping, list, tuple, set, frozenset)):
+            if depth >= MAX_NESTING:
+                raise bad_args(f"{path}: nested deeper than {MAX_NESTING} levels")
+            children = _children(item, path, strict_json)
+            stack.extend((child, where, depth + 1) for child, where in reversed(children))
+        elif strict_json:
+            _check_scalar(item, path)
+
+
+def _children(item: Any, path: str, strict_json: bool) -> list[tuple[Any, str]]:
+    if not isinstance(item, Mapping):
+        if strict_json and not isinstance(item, list):
+            raise bad_args(f"{path}: expected JSON data, got {type(item).__name__}")
+        return [(child, f"{path}[{i}]") for i, child in enumerate(item)]
+    out = []
+    for raw_key, child in item.items():
+        if strict_json and not isinstance(raw_key, str):
+            raise bad_args(f"{path}: object keys must be strings, got {type(raw_key).__name__}")
+        key = str(raw_key)
+        where = f"{path}.{key}" if key.isidentifier() else f"{path}[{_quoted(key)}]"
+        _check_string(key, f"{path} (key {_quoted(key)})", strict_json)
+        out.append((child, where))
+    return out
+
+
+def _quoted(key: str) -> str:
+    """A key as an ASCII JSON string (lone surrogates escaped), cut to 40 characters."""
+    text = json.dumps(key[:40] + ("…" if len(key) > 40 else ""))
+    return text
+
+
+def _check_string(text: str, path: str, strict_json: bool) -> None:
+    if strict_json and len(text) > MAX_STRING:
+        raise MemgraphError(
+            "TOO_LARGE", f"{path}: {len(text):,} characters (at most {MAX_STRING:,})"
+        )
+    if not text.isascii() and (found := SURROGATE.search(text)) is not None:
+        raise bad_args(
+            f"{path}: lone surrogate U+{ord(found.group()):04X} at character {found.start()} "
+            "is not Unicode text (it cannot be encoded as UTF-8)"
+        )
+
+
+def _check_scalar(item: Any, path: str) -> None:
+    if item is None or isinstance(item, bool):
+        return
+    if isinstance(item, int):
+        if abs(item) > MAX_SAFE_INTEGER:
+            raise bad_args(f"{path}: integer out of range (at most ±{MAX_SAFE_INTEGER:,})")
+    elif isinstance(item, float):
+        if not math.isfinite(item):
+            raise bad_args(f"{path}: numbers must be finite")
+    else:
+        raise bad_args(f"{path}: expected JSON data, got {type(item).__name__}")

@@ -9,6 +9,7 @@ from typing import Any
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.schema import TypeSpec
 from memgraph_gui.core.graph.brief import display_scalar
+from memgraph_gui.core.luker.args import MAX_SAFE_INTEGER
 
 MAX_TITLE = 1_000
 MAX_TEXT = 100_000
@@ -57,6 +58,8 @@ def _check_value(value: Any, path: str, depth: int) -> int:
     if isinstance(value, (int, float)):
         if isinstance(value, float) and not math.isfinite(value):
             raise violation(f"{path}: numbers must be finite")
+        if isinstance(value, int) and abs(value) > MAX_SAFE_INTEGER:
+            raise violation(f"{path}: integers must be within ±{MAX_SAFE_INTEGER:,}")
         return 8
     if isinstance(value, str):
         if len(value) > MAX_TEXT:

@@ -3,6 +3,10 @@
 Results are ``WriteResult``s: the seed's JSON payload (``result["id"]``) plus ``.changes``.
 Argument errors raise ``BAD_ARGS`` before anything is read; a missing store raises
 ``MEMORY_STORE_MISSING``. ``on_commit(store)`` runs after each successful mutation.
+
+Every call first refuses (``BAD_ARGS``, naming the place, e.g. ``ops[2].fields.name``) strings no
+store can hold (lone surrogates) and nesting deeper than ``args.MAX_NESTING`` anywhere in its
+arguments, so a Python caller never meets a raw ``UnicodeEncodeError`` and nothing is written.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ class WriteApi(ExtraWrites):
             raise bad_args("applyExtractionBatch: ops must be an array.")
         if label is not None and not isinstance(label, str):
             raise bad_args("applyExtractionBatch: label must be a string.")
+        _storable(ops=ops, label=label)
         outcome, changes = self._run(OpKind.BATCH, label or _batch_label(ops), ops, max_seq)
         return WriteResult(outcome.to_json(), changes)
 
@@ -65,12 +70,9 @@ class WriteApi(ExtraWrites):
         """
         if not type:
             raise bad_args("createNode: type is required.")
-        op: dict[str, Any] = {
-            "op": "create",
-            "type": type,
-            "title": title or "",
-            "fields": fields or {},
-        }
+        _storable(type=type, title=title, fields=fields, links=links, ref=ref)
+        op: dict[str, Any] = {"op": "create", "type": type, "title": title or ""}
+        op["fields"] = fields or {}
         if links is not None:
             op["links"] = [_link_spec(link, i) for i, link in enumerate(_list(links, "links"))]
         if ref:
@@ -95,6 +97,7 @@ class WriteApi(ExtraWrites):
         self, *, id: Any = None, set_fields: Any = None, clear_fields: Any = None, title: Any = None
     ) -> WriteResult:
         """Patch a node; ``{ok: false, error}`` when it is missing, archived or the patch is refused."""
+        _storable(id=id, setFields=set_fields, clearFields=clear_fields, title=title)
         node_id = args.node_id(id)
         if not node_id:
             raise bad_args("editNode: id is required.")
@@ -111,6 +114,7 @@ class WriteApi(ExtraWrites):
 
     def delete_node(self, *, id: Any = None) -> WriteResult:
         """Archive (soft-delete) a node: ``{ok}``; restore with ``restore_node``."""
+        _storable(id=id)
         node_id = args.node_id(id)
         if not node_id:
             raise bad_args("deleteNode: id is required.")
@@ -126,6 +130,7 @@ class WriteApi(ExtraWrites):
         """Add relation edges from ``source`` (``{id}``); ``{applied}`` = ops accepted (0 or 1)."""
         if not isinstance(source, dict) or not isinstance(links, list):
             raise bad_args("upsertLinks: source and links are required.")
+        _storable(source=source, links=links)
         source_id = args.node_id(source.get("id"), "source.id")
         op = {
             "op": "link_upsert",
@@ -144,6 +149,7 @@ class WriteApi(ExtraWrites):
         self, *, source: Any = None, target: Any = None, relation: Any = None, direction: Any = None
     ) -> WriteResult:
         """Remove the ``relation`` edge(s) between two nodes: ``{removed}``."""
+        _storable(source=source, target=target, relation=relation, direction=direction)
         source_id = args.node_id(source.get("id") if isinstance(source, dict) else None, "source")
         target_id = args.node_id(target.get("id") if isinstance(target, dict) else None, "target")
         if not source_id or not target_id or not relation or not isinstance(relation, str):
@@ -188,6 +194,12 @@ class WriteApi(ExtraWrites):
         with store.reading() as graph:
             node = graph.nodes.get(node_id)
             return node.title if node is not None else node_id
+
+
+def _storable(**arguments: Any) -> None:
+    """Refuse (``BAD_ARGS``) lone surrogates / runaway nesting in any named argument."""
+    for name, value in arguments.items():
+        args.check_data(value, name)
 
 
 def _batch_label(ops: list[Any]) -> str:

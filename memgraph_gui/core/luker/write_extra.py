@@ -38,6 +38,7 @@ class ExtraWrites:
         Raises ``BAD_ARGS`` (no type, no children, empty summary), ``CHILD_NOT_FOUND``,
         ``CHILD_HAS_PARENT`` (a child already under a same-type parent).
         """
+        _storable(type=type, childIds=child_ids, summary=summary, fields=fields)
         kind = args.text(type, "type").strip().lower()
         children = list(args.id_set(child_ids, "childIds")) and [
             str(c).strip() for c in child_ids if c is not None and str(c).strip()
@@ -65,6 +66,7 @@ class ExtraWrites:
 
         Returns ``{ok, childIds, parentId}``; ``NODE_NOT_FOUND`` / ``BAD_ARGS`` (not a rollup).
         """
+        _storable(id=id)
         node_id = args.node_id(id)
         store = self._require()
         with store.transaction(
@@ -85,6 +87,7 @@ class ExtraWrites:
 
     def restore_node(self, *, id: Any = None) -> WriteResult:
         """Un-archive a node: ``{ok}``."""
+        _storable(id=id)
         node_id = args.node_id(id)
         store = self._require()
         with store.transaction(
@@ -100,6 +103,7 @@ class ExtraWrites:
         Keys: ``alwaysInjectIds``, ``recallSelectedIds``, ``visibleIds`` (arrays of node ids);
         unknown node ids raise ``NODE_NOT_FOUND``. Returns the new state.
         """
+        _storable(state=state, **keys)
         given = dict(args.options(state, "state"))
         given.update({_camel(k): v for k, v in keys.items()})
         unknown = set(given) - set(INJECTION_KEYS)
@@ -126,12 +130,19 @@ class ExtraWrites:
         """Replace the node-type schema (a Luker schema export or bare array). Undoable."""
         from memgraph_gui.core.domain.schema import normalize_schema
 
+        _storable(schema=schema)
         types = normalize_schema(schema)
         store = self._require()
         with store.transaction(OpKind.SCHEMA, "Edit schema", origin=self._origin) as tx:
             tx.set_meta("schema", types)
         self._committed(True)
         return WriteResult({"types": len(types)}, tx.changeset)
+
+
+def _storable(**arguments: Any) -> None:
+    """Refuse (``BAD_ARGS``) lone surrogates / runaway nesting in any named argument."""
+    for name, value in arguments.items():
+        args.check_data(value, name)
 
 
 def _dissolve(tx: Any, rollup: Any, previous_parent: Callable[[str], str]) -> list[str]:
