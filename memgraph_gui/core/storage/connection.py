@@ -122,11 +122,20 @@ def _connect(path: str, busy_timeout: float) -> sqlite3.Connection:
 
 
 def check_foreign(conn: sqlite3.Connection, path: str) -> None:
-    """Refuse a SQLite file that is some other program's database (reads only)."""
-    app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    """Refuse a SQLite file that is some other program's database (reads only).
+
+    Both facts come from one read transaction: another process may be creating this very store,
+    and a table count read after its commit beside an application id read before it would look
+    like a foreign database.
+    """
+    conn.execute("BEGIN")
+    try:
+        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+        tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]
+    finally:
+        conn.execute("COMMIT")
     if app_id == APPLICATION_ID:
         return
-    tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]
     if app_id != 0 or tables:
         raise MemgraphError(
             "STORE_FOREIGN",
