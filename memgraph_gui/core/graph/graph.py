@@ -19,13 +19,13 @@ from memgraph_gui.core.graph.title_index import TitleIndex
 T = TypeVar("T")
 
 
-class NodeIndex(Protocol):
+class IncrementalIndex(Protocol):
     """Something kept in step with the nodes (``Graph.index``)."""
 
     def node_changed(self, old: Node | None, new: Node | None) -> None: ...
 
 
-I = TypeVar("I", bound=NodeIndex)  # noqa: E741
+IndexT = TypeVar("IndexT", bound=IncrementalIndex)
 
 
 class Graph:
@@ -42,7 +42,7 @@ class Graph:
         self._timeline: list[str] | None = None
         self._node_caches: dict[str, dict[str, Any]] = {}
         self._derived: dict[Any, Any] = {}
-        self._indexes: dict[str, NodeIndex] = {}
+        self._indexes: dict[str, IncrementalIndex] = {}
 
     # -- mutation (used by the store only) -------------------------------------------------------
     def put_node(self, node: Node) -> None:
@@ -123,7 +123,7 @@ class Graph:
         """Live nodes by ``(type, lower title)`` and ``Summary N`` numbers (kept up to date)."""
         return self.index("titles", lambda: TitleIndex(list(self.nodes.values())))
 
-    def index(self, name: str, build: Callable[[], I]) -> I:
+    def index(self, name: str, build: Callable[[], IndexT]) -> IndexT:
         """An incrementally maintained index: built once, then told of every node change (and
         dropped when the schema changes)."""
         found = self._indexes.get(name)

@@ -35,7 +35,7 @@ class BatchOutcome:
 def run_batch(tx: Tx, ops: list[Any], max_seq: int, *, preserve_seq: bool = False) -> BatchOutcome:
     """Apply ``ops`` inside ``tx``; per-op failures become ``rejected`` entries."""
     outcome = BatchOutcome()
-    index = node_ops.NodeIndex.build(tx)
+    index = node_ops.BatchTitles.build(tx)
     refs: dict[str, str] = {}
     link_jobs: list[tuple[dict[str, Any], str, Any, list[Any], bool]] = []
     for op in ops:
@@ -58,7 +58,7 @@ def run_batch(tx: Tx, ops: list[Any], max_seq: int, *, preserve_seq: bool = Fals
 
 def _first_pass(
     tx: Tx,
-    index: node_ops.NodeIndex,
+    index: node_ops.BatchTitles,
     op: dict[str, Any],
     max_seq: int,
     preserve_seq: bool,

@@ -18,7 +18,7 @@ from memgraph_gui.core.luker.validate import check_fields, check_title, missing_
 
 
 @dataclass
-class NodeIndex:
+class BatchTitles:
     """A batch's view of the title index: the graph's, plus nodes staged in this batch."""
 
     graph_titles: TitleIndex
@@ -26,9 +26,9 @@ class NodeIndex:
     summary_max: int = 0
 
     @staticmethod
-    def build(tx: Tx) -> NodeIndex:
+    def build(tx: Tx) -> BatchTitles:
         titles = tx.graph.titles()
-        return NodeIndex(titles, summary_max=titles.summary_max())
+        return BatchTitles(titles, summary_max=titles.summary_max())
 
     def add(self, node: Node) -> None:
         self.staged.setdefault((node.type, node.title.lower()), []).append(node.id)
@@ -48,7 +48,7 @@ def live(node: Node | None, max_seq: int | None = None) -> bool:
     )
 
 
-def create(tx: Tx, index: NodeIndex, op: dict[str, Any], max_seq: int) -> Node:
+def create(tx: Tx, index: BatchTitles, op: dict[str, Any], max_seq: int) -> Node:
     """Create a node, or merge into a live same-type node with the same title (any case)."""
     type_id = _type_of(tx, op)
     title = normalize_text(_str(op.get("title"), "title"))
@@ -114,7 +114,7 @@ def _explicit_target(tx: Tx, op: dict[str, Any], type_id: str, max_seq: int) -> 
     )
 
 
-def _title_match(tx: Tx, index: NodeIndex, type_id: str, title: str, max_seq: int) -> Node | None:
+def _title_match(tx: Tx, index: BatchTitles, type_id: str, title: str, max_seq: int) -> Node | None:
     for node_id in index.candidates(type_id, title):
         node = tx.node(node_id)
         if node is not None and live(node, max_seq) and node.title.lower() == title.lower():
