@@ -114,6 +114,9 @@ def node_id(value: Any, name: str = "id") -> str:
     return str(value).strip()
 
 
+Trail = tuple[Any, Any] | None  # (parent trail, key or index): a path built only for errors
+
+
 def check_data(value: Any, name: str, *, strict_json: bool = False) -> None:
     """Refuse argument data no store can hold, naming the place (``args[0].fields.name``).
 
@@ -121,36 +124,82 @@ def check_data(value: Any, name: str, *, strict_json: bool = False) -> None:
     also stops cyclic Python containers) raises ``BAD_ARGS``. With ``strict_json`` (the JSON
     boundary) also: integers beyond JavaScript's safe range, non-finite floats and values that are
     not JSON data (``BAD_ARGS``), and strings over ``MAX_STRING`` characters (``TOO_LARGE``).
-    Iterative, so any depth of input is answered without recursion. Reads nothing, writes nothing.
+    Iterative, so any depth of input is answered without recursion; the first problem in
+    document order is reported. Without ``strict_json`` a value that serialises cleanly is
+    accepted at once (in C; the walk only runs to name a problem). Reads nothing, writes nothing.
     """
-    stack: list[tuple[Any, str, int]] = [(value, name, 0)]
+    if not strict_json and _encodes(value):
+        return  # the common case, checked in C; the walk below names the place of a problem
+    stack: list[tuple[Any, Trail, int]] = [(value, None, 0)]
     while stack:
-        item, path, depth = stack.pop()
+        item, trail, depth = stack.pop()
         if isinstance(item, str):
-            _check_string(item, path, strict_json)
+            if _suspect(item, strict_json):
+                _check_string(item, _path(name, trail), strict_json)
         elif isinstance(item, (Mapping, list, tuple, set, frozenset)):
             if depth >= MAX_NESTING:
-                raise bad_args(f"{path}: nested deeper than {MAX_NESTING} levels")
-            children = _children(item, path, strict_json)
-            stack.extend((child, where, depth + 1) for child, where in reversed(children))
-        elif strict_json:
-            _check_scalar(item, path)
+                raise bad_args(f"{_path(name, trail)}: nested deeper than {MAX_NESTING} levels")
+            stack.extend(reversed(_children(item, name, trail, depth + 1, strict_json)))
+        elif strict_json and not _plain_scalar(item):
+            _check_scalar(item, _path(name, trail))
 
 
-def _children(item: Any, path: str, strict_json: bool) -> list[tuple[Any, str]]:
+def _encodes(value: Any) -> bool:
+    """True when ``value`` serialises to JSON (values that are not JSON as their ``repr``) with
+    no lone surrogate: then a Python caller's argument is storable. A cycle or runaway nesting
+    fails here too and is named by the walk; nesting that Python can serialise is left to the
+    schema checks (``validate`` caps ``fields`` at a few levels)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (ValueError, RecursionError):
+        return False
+    return text.isascii() or SURROGATE.search(text) is None
+
+
+def _suspect(text: str, strict_json: bool) -> bool:
+    """Cheap pre-test: could ``text`` fail ``_check_string``?"""
+    return (strict_json and len(text) > MAX_STRING) or not text.isascii()
+
+
+def _plain_scalar(item: Any) -> bool:
+    kind = type(item)
+    if kind is int:
+        return bool(-MAX_SAFE_INTEGER <= item <= MAX_SAFE_INTEGER)
+    if kind is float:
+        return math.isfinite(item)
+    return item is None or kind is bool
+
+
+def _children(
+    item: Any, name: str, trail: Trail, depth: int, strict_json: bool
+) -> list[tuple[Any, Trail, int]]:
     if not isinstance(item, Mapping):
         if strict_json and not isinstance(item, list):
-            raise bad_args(f"{path}: expected JSON data, got {type(item).__name__}")
-        return [(child, f"{path}[{i}]") for i, child in enumerate(item)]
-    out = []
+            where = _path(name, trail)
+            raise bad_args(f"{where}: expected JSON data, got {type(item).__name__}")
+        return [(child, (trail, i), depth) for i, child in enumerate(item)]
+    out: list[tuple[Any, Trail, int]] = []
     for raw_key, child in item.items():
         if strict_json and not isinstance(raw_key, str):
-            raise bad_args(f"{path}: object keys must be strings, got {type(raw_key).__name__}")
-        key = str(raw_key)
-        where = f"{path}.{key}" if key.isidentifier() else f"{path}[{_quoted(key)}]"
-        _check_string(key, f"{path} (key {_quoted(key)})", strict_json)
-        out.append((child, where))
+            where = _path(name, trail)
+            raise bad_args(f"{where}: object keys must be strings, got {type(raw_key).__name__}")
+        key = raw_key if isinstance(raw_key, str) else str(raw_key)
+        if _suspect(key, strict_json):
+            _check_string(key, f"{_path(name, trail)} (key {_quoted(key)})", strict_json)
+        out.append((child, (trail, key), depth))
     return out
+
+
+def _path(name: str, trail: Trail) -> str:
+    """``name`` followed by the keys and indexes of ``trail`` (``args[0].fields["a b"]``)."""
+    parts: list[str] = []
+    while trail is not None:
+        trail, key = trail
+        if isinstance(key, int):
+            parts.append(f"[{key}]")
+        else:
+            parts.append(f".{key}" if key.isidentifier() else f"[{_quoted(key)}]")
+    return name + "".join(reversed(parts))
 
 
 def _quoted(key: str) -> str:
