@@ -138,9 +138,12 @@ class MemoryStore:
         """Keep at most ``max_steps`` undo steps, none older than ``max_days`` (0 = no limit)."""
         return self.storage.set_history_retention(max_steps, max_days)
 
-    def replace_all(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> ChangeSet:
-        """Bulk-load a whole graph (import, demo), replacing everything and clearing the history."""
-        return self.storage.replace_all(nodes, edges, meta)
+    def replace_all(
+        self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any], *, backup: bool = True
+    ) -> ChangeSet:
+        """Bulk-load a whole graph (import, demo), replacing everything and clearing the history;
+        a store that held nodes is first copied to ``NAME.bak`` unless ``backup`` is False."""
+        return self.storage.replace_all(nodes, edges, meta, backup=backup)
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every graph table's rows (nodes, edges, meta) in a stable order."""

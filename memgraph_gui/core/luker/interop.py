@@ -49,17 +49,26 @@ def prepare_import_files(
 
 
 def import_luker(
-    store: Store, doc: Any, *, schema_doc: Any = None, replace: bool = False
+    store: Store,
+    doc: Any,
+    *,
+    schema_doc: Any = None,
+    replace: bool = False,
+    backup: bool = True,
 ) -> ChangeSet:
     """Load a Luker export into ``store`` (validated in full first; one transaction).
 
-    A store that already has nodes is refused unless ``replace``. Without ``schema_doc`` the store
-    keeps its schema (Luker's default for a new store). Clears the undo history.
+    A store that already has nodes is refused unless ``replace``; replacing keeps the previous
+    store as ``NAME.bak`` unless ``backup`` is False. Without ``schema_doc`` the store keeps its
+    schema (Luker's default for a new store). Clears the undo history.
     """
-    return install_import(store, prepare_import(doc, schema_doc), replace=replace)
+    prepared = prepare_import(doc, schema_doc)
+    return install_import(store, prepared, replace=replace, backup=backup)
 
 
-def install_import(store: Store, prepared: PreparedImport, *, replace: bool = False) -> ChangeSet:
+def install_import(
+    store: Store, prepared: PreparedImport, *, replace: bool = False, backup: bool = True
+) -> ChangeSet:
     """Write a prepared import into ``store`` (see ``import_luker``)."""
     parsed, schema = prepared.parsed, prepared.schema
     with store.reading() as graph:
@@ -77,7 +86,7 @@ def install_import(store: Store, prepared: PreparedImport, *, replace: bool = Fa
         meta["injection"] = {
             k: sorted(i for i in meta["injection"].get(k) or [] if i in ids) for k in INJECTION_KEYS
         }
-    return store.replace_all(parsed.nodes, parsed.edges, meta)
+    return store.replace_all(parsed.nodes, parsed.edges, meta, backup=backup)
 
 
 def export_luker(store: Store) -> dict[str, Any]:

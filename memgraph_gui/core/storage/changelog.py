@@ -55,6 +55,11 @@ class LoggedBatch:
 
 
 # -- reading other processes' commits ----------------------------------------------------------
+def data_version(conn: sqlite3.Connection) -> int:
+    """SQLite's counter of other connections' commits, as seen by ``conn``'s snapshot."""
+    return int(conn.execute("PRAGMA data_version").fetchone()[0])
+
+
 def max_seq(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT coalesce(max(seq), 0) FROM changes").fetchone()[0])
 

@@ -138,7 +138,7 @@ class Store(Subscriptions):
         with faults.sqlite_errors(self.path), self._read_connection() as conn:
             conn.execute("BEGIN")
             try:
-                version = _pragma(conn, "data_version")
+                version = changelog.data_version(conn)
                 if version != self._data_version or self._stale:
                     self._catch_up(conn)
                     self._data_version = version  # only once the catch-up succeeded
@@ -169,7 +169,7 @@ class Store(Subscriptions):
     def _load(self, conn: Any) -> None:
         """Load graph, data_version, last sequence and generation inside ``conn``'s open
         transaction (one snapshot)."""
-        self._data_version = _pragma(conn, "data_version")
+        self._data_version = changelog.data_version(conn)
         rows.check_rows(conn)
         self._graph = rows.load_graph(conn)
         self._last_seq = changelog.max_seq(conn)
@@ -251,15 +251,19 @@ class Store(Subscriptions):
     def _mark_stale(self) -> None:
         self._stale = True
 
-    def replace_all(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> ChangeSet:
+    def replace_all(
+        self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any], *, backup: bool = True
+    ) -> ChangeSet:
         """Bulk-load a whole graph (import, demo): replaces everything and clears the history.
 
         ``nodes``/``edges`` are ``Node``/``Edge`` objects (``ord`` is assigned here). One
         transaction; other processes see it as a reload. Not undoable: a file store that held
-        nodes is first copied to ``NAME.bak`` (the previous copy is replaced).
+        nodes is first copied to ``NAME.bak`` (the previous copy is replaced) unless ``backup``
+        is False.
         """
         self._check_writable()
-        self._keep_backup()
+        if backup:
+            self._keep_backup()
         changeset = ChangeSet(op=OpKind.LOAD, label="Load", reloaded=True)
         try:
             with self._write_mutex:
@@ -392,7 +396,3 @@ class Store(Subscriptions):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _pragma(conn: Any, name: str) -> int:
-    return int(conn.execute(f"PRAGMA {name}").fetchone()[0])
