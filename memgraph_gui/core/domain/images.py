@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from memgraph_gui.core.domain.model import Edge, EdgeKey, Node
@@ -14,12 +14,17 @@ _SEP = "\x1f"
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One row of a batch: ``before``/``after`` images (None = absent)."""
+    """One row of a batch: ``before``/``after`` images (None = absent).
+
+    ``value`` is the ``Node``/``Edge`` the after-image was made from, when the writer has it
+    (saves rebuilding it from the image to write the row and update the graph).
+    """
 
     kind: Kind
     key: str
     before: Any
     after: Any
+    value: Any = field(default=None, compare=False)
 
 
 def edge_key_text(key: EdgeKey) -> str:

@@ -135,15 +135,13 @@ class Tx:
                 and after is not None
                 and (before.ord != after.ord or before.fields_json() != after.fields_json())
             ):
-                out.append(Change("node", node_id, node_image(before), node_image(after)))
+                out.append(Change("node", node_id, node_image(before), node_image(after), after))
         for key, edge_after in self._edges.items():
             edge_before = self.graph.edges.get(key)
             if edge_before != edge_after:
-                out.append(
-                    Change(
-                        "edge", edge_key_text(key), edge_image(edge_before), edge_image(edge_after)
-                    )
-                )
+                text = edge_key_text(key)
+                images = edge_image(edge_before), edge_image(edge_after)
+                out.append(Change("edge", text, *images, edge_after))
         for name, value in self._meta.items():
             old = self.graph.meta.get(name)
             if old != value or dumps(old) != dumps(value):

@@ -195,7 +195,10 @@ def apply_committed(
 ) -> ChangeSet:
     """Apply our own committed batch to ``graph``; returns its ChangeSet."""
     for ch in changes:
-        apply_image(graph, ch.kind, ch.key, ch.after)
+        if ch.value is not None:
+            _apply_object(graph, ch.kind, ch.key, ch.value)
+        else:
+            apply_image(graph, ch.kind, ch.key, ch.after)
     return build_changeset(changes, op=op, label=label, origin=origin, batch_id=batch_id)
 
 

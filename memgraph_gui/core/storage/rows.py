@@ -193,12 +193,8 @@ def _write_nodes(conn: sqlite3.Connection, nodes: list[Change]) -> None:
     kept = [ch for ch in nodes if ch.after is not None]
     # A node new to this process must be new to the file too: a plain INSERT fails loudly
     # (instead of overwriting) should the in-memory graph ever lag behind another writer.
-    conn.executemany(
-        NODE_INSERT, [node_row(node_from_image(ch.after)) for ch in kept if ch.before is None]
-    )
-    conn.executemany(
-        NODE_UPSERT, [node_row(node_from_image(ch.after)) for ch in kept if ch.before is not None]
-    )
+    conn.executemany(NODE_INSERT, [node_row(_node(ch)) for ch in kept if ch.before is None])
+    conn.executemany(NODE_UPSERT, [node_row(_node(ch)) for ch in kept if ch.before is not None])
 
 
 def _write_edges(conn: sqlite3.Connection, edges: list[Change]) -> None:
@@ -206,9 +202,15 @@ def _write_edges(conn: sqlite3.Connection, edges: list[Change]) -> None:
         "DELETE FROM edges WHERE from_id=? AND type=? AND to_id=?",
         [edge_key_from_text(ch.key) for ch in edges if ch.after is None],
     )
-    conn.executemany(
-        EDGE_UPSERT, [edge_row(edge_from_image(ch.after)) for ch in edges if ch.after is not None]
-    )
+    conn.executemany(EDGE_UPSERT, [edge_row(_edge(ch)) for ch in edges if ch.after is not None])
+
+
+def _node(change: Change) -> Node:
+    return change.value if change.value is not None else node_from_image(change.after)
+
+
+def _edge(change: Change) -> Edge:
+    return change.value if change.value is not None else edge_from_image(change.after)
 
 
 def dump_tables(conn: sqlite3.Connection) -> dict[str, list[tuple[Any, ...]]]:
