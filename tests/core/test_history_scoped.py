@@ -82,3 +82,23 @@ def test_a_bad_import_creates_no_store_file(tmp_path: Path) -> None:
     error = json.loads(out.getvalue())["error"]
     assert "nodes.n_1.title" in error["message"]
     assert not target.exists()
+
+
+def test_a_step_undone_before_newer_work_is_not_whole_store_redoable_later(tmp_path) -> None:
+    from memgraph_gui.core import MemoryStore
+
+    with MemoryStore.open(tmp_path / "s.memgraph") as store:
+        window, agent = store.write_api(origin="window"), store.write_api(origin="agent")
+        node = window.create_node(type="character_sheet", title="Eileen")["id"]
+        window.edit_node(id=node, set_fields={"goal": "crown"})
+        store.history_of("window").undo()  # the edit, before the agent works on top of it
+        agent.create_node(type="location_state", title="Tower")
+        assert store.history.depth() == (2, 0)
+        store.history.undo()  # the agent's step
+        store.history.undo()  # the window's create
+        assert store.history.depth() == (0, 2)
+        assert store.history.redo().label == "Redo Create character_sheet 'Eileen'"
+        assert store.history.redo().label == "Redo Create location_state 'Tower'"
+        assert store.history.redo() is None and store.history.depth() == (2, 0)
+        assert "goal" not in store.graph.nodes[node].fields
+        assert store.history_of("window").depth() == (1, 1)  # the window may still redo it

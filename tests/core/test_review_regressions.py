@@ -193,3 +193,42 @@ def test_cli_reports_a_directory_as_an_io_error(tmp_path: Path) -> None:
         main(["--db", str(tmp_path / "c.memgraph"), "export-luker", str(tmp_path)], stdout=out) == 1
     )
     assert json.loads(out.getvalue())["error"]["code"] == "IO_ERROR"
+
+
+def test_a_removed_highest_row_number_is_never_handed_out_again(tmp_path: Path) -> None:
+    """An import numbers rows 1..N with no mark; a dissolve then removes the highest-numbered
+    edges and hands out none. Another writer's new edge must not take such a number, or the
+    undo of the dissolve collides with it."""
+    from memgraph_gui.core.luker.interop import import_luker
+
+    doc = {
+        "nodes": {
+            "a": {"type": "character_sheet", "title": "A"},
+            "b": {"type": "character_sheet", "title": "B"},
+            "e1": {"type": "event", "title": "e1", "fields": {"summary": "one"}, "parentId": "r"},
+            "e2": {"type": "event", "title": "e2", "fields": {"summary": "two"}, "parentId": "r"},
+            "r": {
+                "type": "event",
+                "title": "R",
+                "semanticRollup": True,
+                "semanticDepth": 1,
+                "childrenIds": ["e1", "e2"],
+                "fields": {"summary": "both"},
+            },
+        },
+        "edges": [{"from": "a", "to": "b", "type": "knows"}]
+        + [
+            {"from": "r", "to": c, "type": t}
+            for c in ("e1", "e2")
+            for t in ("contains", "semantic_contains")
+        ],
+    }
+    with MemoryStore.open(tmp_path / "s.memgraph") as store:
+        import_luker(store, doc)
+        window, agent = store.write_api(origin="window"), store.write_api(origin="agent")
+        window.dissolve_rollup(id="r")
+        agent.upsert_links(source={"id": "a"}, links=[{"target": {"id": "e1"}}])
+        assert store.history_of("window").undo() is not None
+        assert {("r", "contains", "e1"), ("r", "semantic_contains", "e2")} <= set(store.graph.edges)
+        ords = [row[0] for row in store.dump()["edges"]]
+        assert len(ords) == len(set(ords))

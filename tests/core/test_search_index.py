@@ -125,3 +125,36 @@ def test_incremental_candidate_pool_matches_a_fresh_one(file_store: MemoryStore)
     file_store.history.undo()
     file_store.history.undo()
     same()
+
+
+def _fresh_answers(store: MemoryStore, queries: list[str]) -> list[list[str]]:
+    """keywordSearch answered by a freshly built index (a reopened copy of the store)."""
+    with MemoryStore.open(store.path, create=False) as fresh:
+        read = fresh.read_api()
+        return [[n.node.id for n in read.keyword_search(query=q, k=50)] for q in queries]
+
+
+def test_keyword_index_stays_exact_through_lazy_removals(
+    file_store: MemoryStore, monkeypatch
+) -> None:
+    from memgraph_gui.core.graph import keyword_index
+
+    load_demo(file_store, 300, seed=7)
+    read, write = file_store.read_api(), file_store.write_api()
+    queries = ["dawn sword", "secret deal", "inn", "ledger", "银月城", "event"]
+    read.keyword_search(query="warm the index")
+    events = [n.id for n in read.list_nodes(types=["event"])][:60]
+    for i, node_id in enumerate(events):  # drop the old tokens, some come back later
+        text = "secret ledger at dawn" if i % 3 else "a quiet inn"
+        write.edit_node(id=node_id, set_fields={"summary": text})
+    for node_id in events[:20]:
+        write.edit_node(id=node_id, set_fields={"summary": "the inn again"})
+    file_store.history.undo()
+    file_store.history.undo()
+    ours = [[n.node.id for n in read.keyword_search(query=q, k=50)] for q in queries]
+    assert ours == _fresh_answers(file_store, queries)
+    monkeypatch.setattr(keyword_index, "PENDING_LIMIT", 3)  # flush every pending removal at once
+    for node_id in events[20:40]:
+        write.edit_node(id=node_id, set_fields={"summary": "dawn sword duel"})
+    ours = [[n.node.id for n in read.keyword_search(query=q, k=50)] for q in queries]
+    assert ours == _fresh_answers(file_store, queries)

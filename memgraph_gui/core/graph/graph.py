@@ -42,6 +42,7 @@ class Graph:
         self._timeline: list[str] | None = None
         self._node_caches: dict[str, dict[str, Any]] = {}
         self._derived: dict[Any, Any] = {}
+        self._schema_derived: dict[str, Any] = {}
         self._indexes: dict[str, IncrementalIndex] = {}
 
     # -- mutation (used by the store only) -------------------------------------------------------
@@ -86,6 +87,7 @@ class Graph:
             self._schema = None
             self._node_caches.clear()
             self._indexes.clear()
+            self._schema_derived.clear()
         elif key == "injection":
             self._injection = None
         self._derived.clear()
@@ -148,6 +150,14 @@ class Graph:
                 if node_id not in cache:
                     cache[node_id] = compute(node)
         return cache
+
+    def per_schema(self, name: str, compute: Callable[[], T]) -> T:
+        """A value derived from the schema alone, memoised until the schema changes."""
+        try:
+            return self._schema_derived[name]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._schema_derived[name] = compute()
+            return value
 
     def derived(self, name: Any, compute: Callable[[], T]) -> T:
         """A whole-graph derived value memoised until the next node, edge or meta change."""

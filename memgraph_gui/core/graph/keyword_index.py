@@ -5,6 +5,11 @@ posted (archived ones too); an ``alive`` mask says which may be found. A write c
 postings of the tokens a node gained or lost, and archiving flips one mask entry, so even tokens
 that every event has (type keywords such as ``event``) cost nothing to maintain.
 
+Removing a token from a node is lazy: the ``ord`` waits in that token's pending set and is
+dropped from its postings in one vectorised pass when the token is next read (or when many
+removals wait), so a batch that edits hundreds of nodes sharing common tokens does not rescan
+those long postings once per node.
+
 A query adds 1 per matched query token to a count array through each token's postings, zeroes
 the dead, then takes the top ``k`` by (count desc, store order) one score level at a time.
 """
@@ -20,6 +25,7 @@ import numpy.typing as npt
 from memgraph_gui.core.domain.model import Node
 
 Tokens = Callable[[Node], frozenset[str]]
+PENDING_LIMIT = 200_000  # lazy removals kept before all are applied (bounds the extra memory)
 Admit = Callable[[Node], bool]
 
 
@@ -30,6 +36,8 @@ class KeywordIndex:
         self._tokens, self._admit = tokens, admit
         self._postings: dict[str, array[int]] = {}
         self._arrays: dict[str, npt.NDArray[np.int64]] = {}
+        self._removed: dict[str, set[int]] = {}  # token -> ords still in its postings, but gone
+        self._removed_count = 0
         self._nodes: dict[int, Node] = {}
         self._alive = np.zeros(1024, bool)
         self._types: npt.NDArray[np.int32] | None = None
@@ -67,6 +75,10 @@ class KeywordIndex:
 
     def _post(self, ord_: int, added: Iterable[str], removed: Iterable[str]) -> None:
         for token in added:
+            waiting = self._removed.get(token)
+            if waiting is not None and ord_ in waiting:
+                waiting.discard(ord_)  # removed, then given back: it is still in the postings
+                continue
             ords = self._postings.get(token)
             if ords is None:
                 self._postings[token] = array("q", (ord_,))
@@ -74,21 +86,35 @@ class KeywordIndex:
                 self._arrays.pop(token, None)  # release the numpy view before resizing
                 ords.append(ord_)
         for token in removed:
-            ords = self._postings.get(token)
-            if ords is None:
-                continue
-            self._arrays.pop(token, None)
-            view = np.frombuffer(ords, np.int64)
-            where = np.flatnonzero(view == ord_)
-            del view
-            if len(where):
-                del ords[int(where[-1])]
-            if not ords:
-                del self._postings[token]
+            if token in self._postings:
+                self._removed.setdefault(token, set()).add(ord_)
+                self._arrays.pop(token, None)
+                self._removed_count += 1
+        if self._removed_count > PENDING_LIMIT:
+            for token in list(self._removed):
+                self._flush(token)
+
+    def _flush(self, token: str) -> None:
+        """Drop the token's pending removals from its postings (one pass)."""
+        gone = self._removed.pop(token, None)
+        if not gone:
+            return
+        self._removed_count -= len(gone)
+        ords = self._postings[token]
+        view = np.frombuffer(ords, np.int64)
+        kept = view[~np.isin(view, np.fromiter(gone, np.int64, len(gone)))]
+        del view
+        if len(kept):
+            fresh = array("q")
+            fresh.frombytes(kept.tobytes())
+            self._postings[token] = fresh
+        else:
+            del self._postings[token]
 
     def _array(self, token: str) -> npt.NDArray[np.int64]:
         found = self._arrays.get(token)
         if found is None:
+            self._flush(token)
             ords = self._postings.get(token)
             found = np.frombuffer(ords, np.int64) if ords else np.empty(0, np.int64)
             self._arrays[token] = found

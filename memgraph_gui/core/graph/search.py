@@ -43,7 +43,7 @@ def _type_profiles(graph: Graph) -> dict[str, Profile]:
             out[spec.id] = (spec.columns, frozenset(_long_tokens(" ".join(words))), len(words))
         return out
 
-    return graph.derived("kw_profiles", build)
+    return graph.per_schema("kw_profiles", build)
 
 
 def _long_tokens(text: str) -> list[str]:

@@ -34,13 +34,18 @@ class Tx:
 
     @property
     def node_ord_mark(self) -> int | None:
-        """The highest node row number handed out, if any."""
-        return self._next_node_ord - 1 if self._next_node_ord > self._first_node_ord else None
+        """The highest node row number used so far, to record when this batch hands one out or
+        removes a row (else None): a removed highest row must not free its number for reuse."""
+        used = self._next_node_ord > self._first_node_ord
+        removes = any(node is None for node in self._nodes.values())
+        return self._next_node_ord - 1 if used or removes else None
 
     @property
     def edge_ord_mark(self) -> int | None:
-        """The highest edge row number handed out, if any."""
-        return self._next_edge_ord - 1 if self._next_edge_ord > self._first_edge_ord else None
+        """As ``node_ord_mark``, for edge rows."""
+        used = self._next_edge_ord > self._first_edge_ord
+        removes = any(edge is None for edge in self._edges.values())
+        return self._next_edge_ord - 1 if used or removes else None
 
     # -- nodes -----------------------------------------------------------------------------------
     def node(self, node_id: str) -> Node | None:

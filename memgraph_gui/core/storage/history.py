@@ -89,18 +89,21 @@ class History:
         return int(active), min(int(undone), int(chain or 0))
 
     def _redoable(self, steps: list[Step]) -> list[Step]:
-        """Undone steps still redoable. In the whole-store history a newer step by anyone ends
-        the redo chain (each origin's own new steps already end its chain)."""
+        """Undone steps still redoable. An origin's own new step ends its chain (those steps are
+        marked dead); in the whole-store history a step is redoable only when it was undone
+        after the newest step anyone made."""
         undone = [s for s in steps if s.undone]
         if not undone or self._origin is not None:
             return undone
-        newest_active = max((s.batch_id for s in steps if not s.undone), default=0)
+        (last_made,), *_ = self._store.execute_read(
+            "SELECT coalesce(max(id), 0) FROM batches WHERE kind='do' AND status != 'none'"
+        )
         undo_ids = dict(
             self._store.execute_read(
                 "SELECT target, max(id) FROM batches WHERE kind='undo' GROUP BY target"
             )
         )
-        return [s for s in undone if undo_ids.get(s.batch_id, 0) > newest_active]
+        return [s for s in undone if undo_ids.get(s.batch_id, 0) > last_made]
 
     def undo(self) -> ChangeSet | None:
         """Revert the newest active step; None when there is nothing to undo. Not itself undoable."""

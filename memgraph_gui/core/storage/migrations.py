@@ -104,11 +104,16 @@ _COUNT_TRIGGERS = (
     """CREATE TRIGGER batches_count_ad AFTER DELETE ON batches WHEN OLD.kind = 'do' BEGIN
         UPDATE history_counts SET active = active - (OLD.status = 'active'),
             undone = undone - (OLD.status = 'undone') WHERE origin = OLD.origin; END""",
+    # A redo shortens the chain only when its step was undone after the newest step anyone made
+    # (a step undone before newer work was done on top of it is no longer whole-store redoable).
     """CREATE TRIGGER batches_chain_ai AFTER INSERT ON batches BEGIN
         UPDATE store_info SET value = CASE
             WHEN NEW.kind = 'do' AND NEW.status = 'active' THEN 0
             WHEN NEW.kind = 'undo' THEN CAST(value AS INTEGER) + 1
-            WHEN NEW.kind = 'redo' THEN max(0, CAST(value AS INTEGER) - 1)
+            WHEN NEW.kind = 'redo' AND coalesce((SELECT max(id) FROM batches
+                    WHERE kind = 'undo' AND target = NEW.target), 0)
+                > coalesce((SELECT max(id) FROM batches WHERE kind = 'do' AND status != 'none'), 0)
+                THEN max(0, CAST(value AS INTEGER) - 1)
             ELSE CAST(value AS INTEGER) END
         WHERE key = 'redo_chain'; END""",
 )
@@ -126,6 +131,7 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     )
     conn.execute("INSERT OR REPLACE INTO store_info(key, value) VALUES ('redo_chain', '0')")
     conn.execute("CREATE INDEX batches_ts ON batches(ts)")
+    conn.execute("CREATE INDEX batches_target ON batches(target)")
     for sql in _COUNT_TRIGGERS:
         conn.execute(sql)
 
