@@ -314,6 +314,9 @@ UndoMachine.TestCase.settings = settings(
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+# A failure is shrunk by replaying many store sessions: give it time to finish and print the
+# minimal example instead of being cut off by the suite-wide timeout.
+UndoMachine.TestCase.pytestmark = [pytest.mark.timeout(600)]
 test_random_writes_undo_and_redo_exactly = UndoMachine.TestCase
 
 
