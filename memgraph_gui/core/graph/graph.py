@@ -153,16 +153,16 @@ class Graph:
 
     def per_schema(self, name: str, compute: Callable[[], T]) -> T:
         """A value derived from the schema alone, memoised until the schema changes."""
-        try:
-            return self._schema_derived[name]  # type: ignore[no-any-return]
-        except KeyError:
-            value = self._schema_derived[name] = compute()
-            return value
+        return _memo(self._schema_derived, name, compute)
 
     def derived(self, name: Any, compute: Callable[[], T]) -> T:
         """A whole-graph derived value memoised until the next node, edge or meta change."""
-        try:
-            return self._derived[name]  # type: ignore[no-any-return]
-        except KeyError:
-            value = self._derived[name] = compute()
-            return value
+        return _memo(self._derived, name, compute)
+
+
+def _memo(cache: dict[Any, Any], name: Any, compute: Callable[[], T]) -> T:
+    try:
+        return cache[name]  # type: ignore[no-any-return]
+    except KeyError:
+        value = cache[name] = compute()
+        return value
