@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from memgraph_gui.core.domain import strict_json
 from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 from memgraph_gui.core.domain.results import to_jsonable
 from memgraph_gui.core.luker import args, external
@@ -192,10 +193,6 @@ def _camel(name: str) -> str:
 
 
 # -- strict JSON text in and out ------------------------------------------------------------------
-class _Refused(ValueError):
-    """A token ``json`` accepts but JSON does not (raised from the parser's hooks)."""
-
-
 def loads(text: str, what: str = "the request") -> Any:
     """Parse strict JSON ``text``; anything else raises ``BAD_ARGS`` naming ``what``.
 
@@ -204,27 +201,21 @@ def loads(text: str, what: str = "the request") -> Any:
     recursion limit. Never raises anything but ``MemgraphError``.
     """
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        return strict_json.loads(text)
     except json.JSONDecodeError as exc:
         where = f"(line {exc.lineno}, column {exc.colno})"
         raise bad_args(f"{what} is not valid JSON: {exc.msg} {where}") from exc
-    except _Refused as exc:
-        raise bad_args(f"{what} is not valid JSON: {exc}") from exc
+    except strict_json.NotJsonNumber as exc:
+        problem = (
+            f"{exc.token} is not a JSON value (numbers must be finite)"
+            if exc.constant
+            else f"the number {exc.token[:40]} is out of range"
+        )
+        raise bad_args(f"{what} is not valid JSON: {problem}") from exc
     except ValueError as exc:  # an integer literal past int()'s digit limit
         raise bad_args(f"{what} is not usable JSON: {exc}") from exc
     except RecursionError as exc:
         raise bad_args(f"{what} is nested too deeply") from exc
-
-
-def _refuse_constant(token: str) -> Any:
-    raise _Refused(f"{token} is not a JSON value (numbers must be finite)")
-
-
-def _finite_float(token: str) -> float:
-    value = float(token)
-    if not math.isfinite(value):
-        raise _Refused(f"the number {token[:40]} is out of range")
-    return value
 
 
 def dumps(data: Any) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from memgraph_gui.core.luker.interop import import_luker
@@ -62,3 +63,24 @@ def load_cyclic(store: Any, nodes: list[dict[str, Any]]) -> Any:
 
 def ids(views: Any) -> list[str]:
     return [v.id for v in views]
+
+
+def assert_hierarchy(nodes: Mapping[str, Any], edge_keys: Iterable[tuple[str, str, str]]) -> None:
+    """The graph invariants: parent and children agree both ways (each child listed once), no
+    parent cycles, every edge joins two distinct existing nodes, edge keys are unique."""
+    for node in nodes.values():
+        assert len(set(node.children_ids)) == len(node.children_ids), node.id
+        if node.parent_id:
+            assert node.parent_id in nodes, node.id
+            assert nodes[node.parent_id].children_ids.count(node.id) == 1, node.id
+        for child in node.children_ids:
+            assert child in nodes and nodes[child].parent_id == node.id, (node.id, child)
+        seen, current = {node.id}, node.parent_id
+        while current:
+            assert current not in seen, f"parent cycle through {current}"
+            seen.add(current)
+            current = nodes[current].parent_id
+    keys = list(edge_keys)
+    assert len(keys) == len(set(keys))
+    for source, _kind, target in keys:
+        assert source in nodes and target in nodes and source != target, (source, target)

@@ -14,6 +14,7 @@ from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.domain.errors import ImportFormatError
 from memgraph_gui.core.luker.file_format import COUNTERS, ParsedStore, parse_export
 from memgraph_gui.core.luker.interop import export_luker, import_luker
+from tests.core.graph_builders import assert_hierarchy
 
 IDS = [f"n_{i}" for i in range(1, 8)]
 REFS = st.sampled_from([*IDS, "n_404", "", " n_3 ", "char_x"])
@@ -62,22 +63,7 @@ def check_invariants(parsed: ParsedStore) -> None:
     """Parent and children agree both ways, no parent cycles, edges join two distinct nodes."""
     nodes = {n.id: n for n in parsed.nodes}
     assert len(nodes) == len(parsed.nodes)
-    for node in parsed.nodes:
-        assert len(set(node.children_ids)) == len(node.children_ids), node.id
-        if node.parent_id:
-            assert node.parent_id in nodes, node.id
-            assert nodes[node.parent_id].children_ids.count(node.id) == 1, node.id
-        for child in node.children_ids:
-            assert child in nodes and nodes[child].parent_id == node.id, (node.id, child)
-        seen, current = {node.id}, node.parent_id
-        while current:
-            assert current not in seen, f"parent cycle through {current}"
-            seen.add(current)
-            current = nodes[current].parent_id
-    keys = [(e.from_id, e.type, e.to_id) for e in parsed.edges]
-    assert len(keys) == len(set(keys))
-    for source, _kind, target in keys:
-        assert source in nodes and target in nodes and source != target
+    assert_hierarchy(nodes, [(e.from_id, e.type, e.to_id) for e in parsed.edges])
 
 
 def as_json(parsed: ParsedStore) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

@@ -24,6 +24,7 @@ from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.luker.interop import import_luker
+from tests.core.graph_builders import assert_hierarchy
 
 HIER = ("contains", "semantic_contains")
 BASELINE = {
@@ -88,22 +89,10 @@ def check_depths(store: MemoryStore) -> None:
 def check_invariants(store: MemoryStore) -> None:
     """Parent/children agree both ways, edges have both ends, no parent cycles, ids unique."""
     with store.reading() as g:
-        nodes = g.nodes
-        assert all(key == n.id for key, n in nodes.items())
-        for n in nodes.values():
-            assert len(set(n.children_ids)) == len(n.children_ids), n.id
-            if n.parent_id:
-                assert n.parent_id in nodes and n.id in nodes[n.parent_id].children_ids, n.id
-            for child in n.children_ids:
-                assert child in nodes and nodes[child].parent_id == n.id, (n.id, child)
-            seen, cur = {n.id}, n.parent_id
-            while cur:
-                assert cur not in seen, f"parent cycle through {cur}"
-                seen.add(cur)
-                cur = nodes[cur].parent_id
-        for (src, _rel, dst), edge in g.edges.items():
-            assert src in nodes and dst in nodes and src != dst, edge
-            assert (edge.from_id, edge.type, edge.to_id) == (src, _rel, dst)
+        assert all(key == n.id for key, n in g.nodes.items())
+        for key, edge in g.edges.items():
+            assert (edge.from_id, edge.type, edge.to_id) == key, edge
+        assert_hierarchy(g.nodes, g.edges)
     ids = [row[1] for row in store.dump()["nodes"]]
     assert len(ids) == len(set(ids))
 

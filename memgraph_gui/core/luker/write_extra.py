@@ -14,6 +14,7 @@ from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.graph.compaction import build_rollup, check_children, detach_from_parent
 from memgraph_gui.core.luker import args, node_ops
 from memgraph_gui.core.luker.validate import check_fields
+from memgraph_gui.core.storage.history import History
 
 if TYPE_CHECKING:
     from memgraph_gui.core.storage.store import Store
@@ -79,7 +80,9 @@ class ExtraWrites:
                 )
             if not rollup.semantic_rollup:
                 raise bad_args(f"dissolveRollup: {node_id} is not a rollup")
-            moved = _dissolve(tx, rollup, lambda child: _parent_before(store, child, node_id))
+            moved = _dissolve(
+                tx, rollup, lambda child: History(store).parent_before(child, node_id)
+            )
         self._committed(True)
         return WriteResult(
             {"ok": True, "childIds": moved, "parentId": rollup.parent_id}, tx.changeset
@@ -168,17 +171,6 @@ def _dissolve(tx: Any, rollup: Any, previous_parent: Callable[[str], str]) -> li
         moved.append(child_id)
     tx.put_node(replace(tx.node(rollup.id), children_ids=(), parent_id="", archived=True))
     return moved
-
-
-def _parent_before(store: Store, child_id: str, rollup_id: str) -> str:
-    """The parent ``child_id`` had just before it was moved under ``rollup_id`` ('' if unknown)."""
-    rows = store.execute_read(
-        "SELECT json_extract(before, '$.parentId') FROM changes WHERE kind='node' AND key=? "
-        "AND json_extract(after, '$.parentId') = ? "
-        "AND coalesce(json_extract(before, '$.parentId'), '') != ? ORDER BY seq DESC LIMIT 1",
-        (child_id, rollup_id, rollup_id),
-    )
-    return str(rows[0][0] or "") if rows else ""
 
 
 def _live(tx: Any, node_id: str) -> Any:

@@ -105,6 +105,18 @@ class History:
         )
         return [s for s in undone if undo_ids.get(s.batch_id, 0) > last_made]
 
+    def parent_before(self, child_id: str, rollup_id: str) -> str:
+        """The parent ``child_id`` had just before a step moved it under ``rollup_id``, as the
+        change log recorded it ('' when unknown, e.g. pruned). Inside a write, reads that write's
+        view."""
+        rows = self._store.execute_read(
+            "SELECT json_extract(before, '$.parentId') FROM changes WHERE kind='node' AND key=? "
+            "AND json_extract(after, '$.parentId') = ? "
+            "AND coalesce(json_extract(before, '$.parentId'), '') != ? ORDER BY seq DESC LIMIT 1",
+            (child_id, rollup_id, rollup_id),
+        )
+        return str(rows[0][0] or "") if rows else ""
+
     def undo(self) -> ChangeSet | None:
         """Revert the newest active step; None when there is nothing to undo. Not itself undoable."""
         return self._revert(undo=True)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from memgraph_gui.core.domain import strict_json
 
 MAX_IMPORT_BYTES = 1 << 30
 
@@ -70,8 +71,8 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     except OSError as exc:
         raise ImportFormatError("", f"cannot read {source}: {exc.strerror or exc}") from exc
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
-    except _NotJsonNumber as exc:
+        return strict_json.loads(text)
+    except strict_json.NotJsonNumber as exc:
         raise ImportFormatError("", f"{source} is not valid JSON: {_locate(text, exc)}") from exc
     except json.JSONDecodeError as exc:
         raise ImportFormatError(
@@ -83,32 +84,13 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         raise ImportFormatError("", f"{source} is nested too deeply to read") from exc
 
 
-class _NotJsonNumber(ValueError):
-    """``NaN``/``Infinity`` or an overflowing number; ``token`` is the text the parser saw."""
-
-    def __init__(self, token: str, why: str) -> None:
-        super().__init__(token)
-        self.token, self.why = token, why
-
-
-def _refuse_constant(token: str) -> Any:
-    raise _NotJsonNumber(token, "NaN and Infinity are not JSON")
-
-
-def _finite_float(token: str) -> float:
-    value = float(token)
-    if not math.isfinite(value):
-        raise _NotJsonNumber(token, "too large for a number")
-    return value
-
-
 _BARE_TOKENS = re.compile(
     r'"(?:[^"\\]|\\.)*"'  # a string, skipped
     r"|(-?(?:NaN|Infinity)|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)"  # a bare constant or number
 )
 
 
-def _locate(text: str, exc: _NotJsonNumber) -> str:
+def _locate(text: str, exc: strict_json.NotJsonNumber) -> str:
     """``"<token> at line L, column C (<why>)"`` for the first occurrence outside strings.
 
     Everything before the offending token parsed, so a plain scan that skips strings finds it.
@@ -120,7 +102,8 @@ def _locate(text: str, exc: _NotJsonNumber) -> str:
             line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
             where = f" at line {line}, column {column}"
             break
-    return f"{exc.token}{where} ({exc.why})"
+    why = "NaN and Infinity are not JSON" if exc.constant else "too large for a number"
+    return f"{exc.token}{where} ({why})"
 
 
 def _fsync_dir(folder: Path) -> None:

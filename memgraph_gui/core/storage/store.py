@@ -136,6 +136,8 @@ class Store(Subscriptions):
         if self.path == ":memory:":
             return  # nobody else can write a private in-memory database
         with faults.sqlite_errors(self.path), self._read_connection() as conn:
+            if changelog.data_version(conn) == self._data_version and not self._stale:
+                return  # the common case: nobody committed; no snapshot needed to know that
             conn.execute("BEGIN")
             try:
                 version = changelog.data_version(conn)
