@@ -1,130 +1,233 @@
-"""``AppModel``: the only thing views know. Wraps a store, turns ChangeSets into Qt signals.
+"""``AppModel``: the only thing views know. Wraps one open store, runs writes on the single writer,
+mirrors undo in a ``QUndoStack``, shares the selection and turns ChangeSets into Qt signals.
 
 Subscribers of the store run on whichever thread committed (or on the watcher thread); the model
-re-emits them through a queued signal so views always update on the GUI thread.
+re-emits them through a queued signal so views always update on the GUI thread. Each ChangeSet is
+stamped with the store it came from: one still queued when that store was replaced is dropped.
 """
 
 from __future__ import annotations
 
-import threading
+import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from memgraph_gui.app.qt import QObject, Qt, Signal
+from memgraph_gui.app.reads import StoreReads
+from memgraph_gui.app.runner import OpRunner
+from memgraph_gui.app.selection import Selection
+from memgraph_gui.app.undo_stack import HistoryDepth, UndoFacade
 from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.core.domain.injection import InjectionState
-from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
+from memgraph_gui.core.luker.write_api import WriteApi
 from memgraph_gui.core.memory import MemoryStore
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
+Op = Callable[[WriteApi], T]
 
 
-@dataclass(frozen=True, slots=True)
-class StoreSummary:
-    """Counts for the status bar and the overview panel."""
+class AppModel(StoreReads, QObject):
+    """Application state over one open store. GUI thread only (the store callbacks excepted).
 
-    path: str
-    nodes: int
-    edges: int
-    archived: int
-    by_type: tuple[tuple[str, int], ...]
-    injection: InjectionState
-    undo_steps: int
+    Signals: ``changes_applied(ChangeSet, initiator)`` for every commit (ours, undo/redo, other
+    processes'); ``op_failed(MemgraphError, initiator)`` for a write the core refused and nobody
+    handled; ``busy_changed(bool)`` while the writer works; ``store_replaced()`` after a switch.
+    """
 
-
-class AppModel(QObject):
-    """Application state over one open store. GUI thread only, except ``_on_store_change``."""
-
-    changes_applied = Signal(object, object)  # (ChangeSet, initiator | None)
+    changes_applied = Signal(object, object)
+    op_failed = Signal(object, object)
+    busy_changed = Signal(bool)
     store_replaced = Signal()
     _change_arrived = Signal(object)
 
-    def __init__(self, store: MemoryStore) -> None:
-        super().__init__()
-        self._local = threading.local()
-        self._initiators: dict[int, object] = {}
-        self._store = store
-        self._unsubscribe = store.subscribe(self._on_store_change)
+    def __init__(self, store: MemoryStore, *, origin: str | None = None) -> None:
+        QObject.__init__(self)
+        self.origin = origin or store.origin
+        self.selection = Selection()
+        self.undo = UndoFacade()
+        self.runner = OpRunner()
+        self.runner.busy_changed.connect(self.busy_changed)
         self.last_external_change: float | None = None
+        self._held: list[tuple[MemoryStore, ChangeSet]] = []
+        self._op_initiators: dict[int, object] = {}
+        self._current_op: list[object | None] = []
         self._change_arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
-        store.start_watcher()
+        self._attach(store)
 
+    # -- the store ---------------------------------------------------------------------------------
     @property
     def store(self) -> MemoryStore:
+        """The open store (for the app layer and tests; views use the model's methods)."""
         return self._store
 
-    def summary(self) -> StoreSummary:
-        """Counts of the open store (cheap; runs on the GUI thread)."""
-        with self._store.reading() as graph:
-            counts: dict[str, int] = {}
-            archived = 0
-            for node in graph.nodes.values():
-                counts[node.type] = counts.get(node.type, 0) + 1
-                archived += node.archived
-            return StoreSummary(
-                self._store.path,
-                len(graph.nodes),
-                len(graph.edges),
-                archived,
-                tuple(sorted(counts.items(), key=lambda kv: -kv[1])),
-                graph.injection,
-                self._store.history.depth()[0],
-            )
-
-    def timeline_ids(self) -> list[str]:
-        """Every node id in timeline order."""
-        with self._store.reading() as graph:
-            return list(graph.timeline_ids())
-
-    def node(self, node_id: str) -> Node | None:
-        with self._store.reading() as graph:
-            return graph.nodes.get(node_id)
-
-    def injection(self) -> InjectionState:
-        with self._store.reading() as graph:
-            return graph.injection
-
-    def apply(self, write: Callable[[MemoryStore], T], *, initiator: object | None = None) -> T:
-        """Run ``write(store)`` on this thread; the ChangeSets it commits reach
-        ``changes_applied`` with ``initiator``, so the view that made an edit can ignore its echo.
-        """
-        self._local.initiator = initiator
-        try:
-            result = write(self._store)
-        finally:
-            self._local.initiator = None
-        changes = getattr(result, "changes", result)
-        batch_id = getattr(changes, "batch_id", 0)
-        if initiator is not None and batch_id:
-            self._initiators[batch_id] = initiator  # in case another thread delivered it
-            while len(self._initiators) > 64:  # entries already delivered on this thread
-                del self._initiators[next(iter(self._initiators))]
-        return result
+    def _attach(self, store: MemoryStore) -> None:
+        self._store = store
+        self._write = store.write_api(origin=self.origin)
+        self._unsubscribe = store.subscribe(
+            lambda changes: self._change_arrived.emit((store, changes))
+        )
+        store.start_watcher()
+        self.undo.rebuild(self._depth(store))
 
     def replace_store(self, store: MemoryStore) -> None:
-        """Switch to another open store (the old one is closed)."""
+        """Switch to another open store: queued writes finish first, the old store is closed and
+        anything it still had queued for the views is dropped."""
+        self.runner.wait_idle()
         self._unsubscribe()
         self._store.close()
-        self._store = store
-        self._unsubscribe = store.subscribe(self._on_store_change)
-        store.start_watcher()
+        self._held.clear()
+        self._op_initiators.clear()
+        self.selection.clear()
+        self.last_external_change = None
+        self._attach(store)
         self.store_replaced.emit()
 
     def close(self) -> None:
+        """Finish queued writes and close the store."""
+        self.runner.shutdown()
         self._unsubscribe()
         self._store.close()
 
-    def _on_store_change(self, changes: ChangeSet) -> None:  # any thread
-        self._change_arrived.emit((changes, getattr(self._local, "initiator", None)))
+    # -- writes --------------------------------------------------------------------------------------
+    def run_op(
+        self,
+        op: Op[Any],
+        *,
+        initiator: object | None = None,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[MemgraphError], None] | None = None,
+    ) -> None:
+        """Run ``op(write_api)`` on the writer thread; GUI thread only.
 
-    def _deliver(self, item: Any) -> None:  # GUI thread
-        changes, initiator = item
-        if initiator is None:
-            initiator = self._initiators.pop(changes.batch_id, None)
+        On success the undo mirror is brought up to date and ``on_done(result)`` runs on the GUI
+        thread; the ChangeSets it committed reach ``changes_applied`` with ``initiator``. A refusal
+        goes to ``on_error`` when given, else to ``op_failed``. Never raises.
+        """
+        store, write = self._store, self._write
+
+        def job() -> tuple[Any, HistoryDepth]:
+            return op(write), self._depth(store)
+
+        self._current_op.append(initiator)
+        self.runner.submit(
+            job,
+            lambda out: self._op_done(store, initiator, out, on_done),
+            lambda exc: self._op_error(store, initiator, exc, on_error),
+        )
+
+    def apply_sync(self, op: Op[T], *, initiator: object | None = None) -> T:
+        """Run ``op`` through the writer and wait for it (tests and scripts; raises its error)."""
+        box: list[Any] = []
+        self.run_op(
+            op, initiator=initiator, on_done=box.append, on_error=lambda e: box.append(_Raised(e))
+        )
+        self.runner.wait_idle()
+        if box and isinstance(box[0], _Raised):
+            raise box[0].error
+        return box[0] if box else None  # type: ignore[no-any-return]
+
+    def undo_last(self, *, on_error: Callable[[MemgraphError], None] | None = None) -> None:
+        """Undo this window's newest step (the core refuses with ``UNDO_CONFLICT`` when another
+        writer changed the same rows since)."""
+        self.run_op(lambda _w: self._store.history_of(self.origin).undo(), on_error=on_error)
+
+    def redo_last(self, *, on_error: Callable[[MemgraphError], None] | None = None) -> None:
+        """Redo this window's newest undone step."""
+        self.run_op(lambda _w: self._store.history_of(self.origin).redo(), on_error=on_error)
+
+    def _depth(self, store: MemoryStore) -> HistoryDepth:  # any thread
+        history = store.history_of(self.origin)
+        undo, redo = history.depth()
+        steps = history.steps(limit=max(1, undo + redo)) if undo + redo else []
+        undo_labels = tuple(s.label for s in reversed(steps) if not s.undone)
+        redo_labels = tuple(s.label for s in steps if s.undone)
+        return HistoryDepth(undo, redo, undo_labels, redo_labels)
+
+    def _op_done(
+        self,
+        store: MemoryStore,
+        initiator: object | None,
+        out: tuple[Any, HistoryDepth],
+        on_done: Callable[[Any], None] | None,
+    ) -> None:
+        result, depth = out
+        self._finish_op(initiator, result)
+        if store is not self._store:
+            return
+        self.undo.reconcile(depth)
+        if on_done is not None:
+            on_done(result)
+
+    def _op_error(
+        self,
+        store: MemoryStore,
+        initiator: object | None,
+        exc: BaseException,
+        on_error: Callable[[MemgraphError], None] | None,
+    ) -> None:
+        self._finish_op(initiator, None)
+        if store is not self._store:
+            return
+        error = exc if isinstance(exc, MemgraphError) else as_memgraph_error(exc)
+        if not isinstance(exc, MemgraphError):
+            log.error("memgraph: a write failed", exc_info=exc)
+        if on_error is not None:
+            on_error(error)
         else:
-            self._initiators.pop(changes.batch_id, None)
+            self.op_failed.emit(error, initiator)
+
+    # -- delivery (GUI thread) ---------------------------------------------------------------------
+    def _finish_op(self, initiator: object | None, result: Any) -> None:
+        """Attribute the op's ChangeSets to its initiator and release the ones held for it."""
+        self._current_op.pop(0)
+        for changes in _changesets(result):
+            if changes.batch_id:
+                self._op_initiators[changes.batch_id] = initiator
+        held, self._held = self._held, []
+        for store, changes in held:
+            if changes.batch_id not in self._op_initiators and _ours(changes, self.origin):
+                self._op_initiators[changes.batch_id] = initiator
+            self._deliver((store, changes))
+
+    def _deliver(self, item: tuple[MemoryStore, ChangeSet]) -> None:
+        store, changes = item
+        if store is not self._store:
+            return  # stamped for a store that was replaced
+        if self._held or (
+            self._current_op
+            and _ours(changes, self.origin)
+            and changes.batch_id not in self._op_initiators
+        ):
+            self._held.append(item)  # wait until the running op says whose change this is
+            return
+        initiator = self._op_initiators.pop(changes.batch_id, None) if changes.batch_id else None
+        while len(self._op_initiators) > 256:
+            del self._op_initiators[next(iter(self._op_initiators))]
         if changes.external:
             self.last_external_change = time.time()
+        if changes.nodes_removed:
+            self.selection.forget(changes.nodes_removed)
         self.changes_applied.emit(changes, initiator)
+
+
+class _Raised:
+    __slots__ = ("error",)
+
+    def __init__(self, error: MemgraphError) -> None:
+        self.error = error
+
+
+def _ours(changes: ChangeSet, origin: str) -> bool:
+    return not changes.external and changes.origin == origin
+
+
+def _changesets(result: Any) -> list[ChangeSet]:
+    """The ChangeSets an op returned (a WriteResult, a ChangeSet, or a list of them)."""
+    if isinstance(result, ChangeSet):
+        return [result]
+    if isinstance(result, (list, tuple)):
+        return [c for r in result for c in _changesets(r)]
+    changes = getattr(result, "changes", None)
+    return [changes] if isinstance(changes, ChangeSet) else []

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import (
     QAbstractListModel,
     QAbstractTableModel,
     QCoreApplication,
+    QEventLoop,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     QSettings,
     Qt,
+    QThread,
     QTimer,
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -31,13 +34,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import pyqtgraph as pg  # noqa: E402  (after PySide6, so pyqtgraph binds to it)
+
 __all__ = [
+    "QtCore",
+    "QtGui",
+    "QtWidgets",
+    "pg",
     "QAbstractListModel",
     "QAbstractTableModel",
     "QAction",
     "QApplication",
     "QColor",
     "QCoreApplication",
+    "QEventLoop",
     "QFileDialog",
     "QFont",
     "QFormLayout",
@@ -54,7 +64,10 @@ __all__ = [
     "QSettings",
     "QSplitter",
     "QTableView",
+    "QThread",
     "QTimer",
+    "QUndoCommand",
+    "QUndoStack",
     "QVBoxLayout",
     "QWidget",
     "Qt",

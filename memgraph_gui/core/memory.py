@@ -115,6 +115,11 @@ class MemoryStore:
         """The in-memory graph as of now (synced). Hold ``reading()`` while iterating it."""
         return self.storage.graph
 
+    @property
+    def peek_graph(self) -> Graph:
+        """The graph without the lock or a catch-up, for single lookups (see ``Store.peek_graph``)."""
+        return self.storage.peek_graph
+
     def sync(self) -> list[ChangeSet]:
         """Apply other processes' commits now; returns (and publishes) their ChangeSets."""
         return self.storage.sync()

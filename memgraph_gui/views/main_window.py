@@ -94,37 +94,18 @@ class MainWindow(QMainWindow):
         file_menu.addAction(quit_action)
 
     def refresh(self) -> None:
-        """Recompute the overview and status bar from the model."""
-        summary = self._app.summary()
-        while self._counts.rowCount():
-            self._counts.removeRow(0)
-        for type_id, count in summary.by_type:
-            label = QLabel(type_id)
-            label.setStyleSheet(f"color: {TYPE_COLORS.get(type_id, '#444444')};")
-            self._counts.addRow(label, QLabel(f"{count:,}"))
-        state = summary.injection
-        self._counts.addRow(QLabel(tr("edges")), QLabel(f"{summary.edges:,}"))
-        self._counts.addRow(QLabel(tr("archived")), QLabel(f"{summary.archived:,}"))
-        self._overview.setText(
-            tr(
-                "Injected into the next prompt: {a} always, {r} by recall.\n"
-                "Visible to recall: {v} nodes.\nUndo steps: {u}."
-            ).format(
-                a=len(state.always_inject_ids),
-                r=len(state.recall_selected_ids),
-                v=len(state.visible_ids),
-                u=summary.undo_steps,
-            )
-        )
+        """Recompute the status bar from the model."""
+        counts = self._app.counts()
+        state = counts.injection
         external = self._app.last_external_change
         when = time.strftime("%H:%M:%S", time.localtime(external)) if external else tr("none")
         self.statusBar().showMessage(
             tr(
                 "{path}  ·  {n} nodes, {e} edges  ·  injected {i}  ·  last external change {t}"
             ).format(
-                path=summary.path,
-                n=f"{summary.nodes:,}",
-                e=f"{summary.edges:,}",
+                path=counts.path,
+                n=f"{counts.nodes:,}",
+                e=f"{counts.edges:,}",
                 i=len(state.injected_ids),
                 t=when,
             )

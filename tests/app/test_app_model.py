@@ -29,7 +29,7 @@ def test_own_write_from_a_worker_thread_arrives_on_the_gui_thread(qtbot, tmp_pat
     changes, on_gui_thread = seen[0]
     assert on_gui_thread
     assert len(changes.nodes_added) == 1 and not changes.external
-    assert app.summary().nodes == 1
+    assert app.counts().nodes == 1
     assert app.last_external_change is None
     app.close()
 
@@ -45,7 +45,7 @@ def test_replacing_the_store_resubscribes(qtbot, tmp_path: Path) -> None:
     assert first.closed
     with qtbot.waitSignal(app.changes_applied, timeout=5000):
         app.store.write_api().create_node(type="location_state", title="银月城")
-    assert [t for t, _ in app.summary().by_type] == ["location_state"]
+    assert [n.type for n in app.store.graph.nodes.values()] == ["location_state"]
     app.close()
 
 
@@ -59,7 +59,7 @@ def test_injection_summary_counts(qtbot, tmp_path: Path) -> None:
     with qtbot.waitSignal(app.changes_applied, timeout=5000) as blocker:
         store.write_api().set_injection_state({"recallSelectedIds": [node]})
     assert blocker.args[0].injection_changed
-    assert app.summary().injection.recall_selected_ids == frozenset({node})
+    assert app.counts().injection.recall_selected_ids == frozenset({node})
     app.close()
 
 
@@ -71,9 +71,8 @@ def test_the_initiator_comes_back_with_its_own_changes_only(qtbot, tmp_path: Pat
     app = AppModel(MemoryStore.open(path))
     view = object()
     with qtbot.waitSignal(app.changes_applied, timeout=5000) as mine:
-        app.apply(
-            lambda s: s.write_api().create_node(type="character_sheet", title="Eileen"),
-            initiator=view,
+        app.apply_sync(
+            lambda w: w.create_node(type="character_sheet", title="Eileen"), initiator=view
         )
     assert mine.args[1] is view
     with qtbot.waitSignal(app.changes_applied, timeout=5000) as other:

@@ -149,7 +149,7 @@ def test_a_file_that_cannot_be_used_shows_a_dialog_and_the_app_stays_usable(
     assert str(bad) in shown[0].message and "Traceback" not in shown[0].message
     assert app.store is good and not good.closed  # the open memory is still there, usable
     with qtbot.waitSignal(app.changes_applied, timeout=5000):
-        app.apply(lambda s: s.write_api().create_node(type="location_state", title="Tower"))
+        app.apply_sync(lambda w: w.create_node(type="location_state", title="Tower"))
     assert window.timeline.rowCount() == 1
     app.close()
 

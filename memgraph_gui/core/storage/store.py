@@ -116,6 +116,12 @@ class Store(Subscriptions):
         with self.reading() as graph:
             return graph
 
+    @property
+    def peek_graph(self) -> Graph:
+        """The graph as last caught up, without the lock or a catch-up: for single-entry lookups
+        on a GUI thread (never iterate it while a writer may run; use ``reading()`` for that)."""
+        return self._graph
+
     def sync(self) -> list[ChangeSet]:
         """Apply commits made by other processes; returns (and publishes) their ChangeSets.
 

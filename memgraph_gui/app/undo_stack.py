@@ -1,0 +1,86 @@
+"""``UndoFacade``: a ``QUndoStack`` mirroring the core's undo history of this window's origin.
+
+The core owns the truth (its change log undoes and redoes); the Qt stack only mirrors it, so the
+Edit menu gets labels ("Undo Edit 'Eileen'") and a clean state for free. Every command is a
+mirror whose ``redo``/``undo`` do nothing: the app model calls the core first and moves the stack
+only when the core succeeded, so a refused undo (``UNDO_CONFLICT``) leaves both unchanged.
+Invariant: ``stack.index()`` equals the core's undo depth for this origin, ``count() - index()``
+its redo depth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memgraph_gui.app.qt import QUndoCommand, QUndoStack
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryDepth:
+    """The core's undo/redo depth for one origin after an op, with the labels of its steps
+    (oldest first) when the mirror has to be rebuilt."""
+
+    undo: int
+    redo: int
+    undo_labels: tuple[str, ...] = ()
+    redo_labels: tuple[str, ...] = ()  # oldest undone first, i.e. the order redo re-applies
+
+
+class _Mirror(QUndoCommand):
+    """One core step; moving the stack does nothing (the core already did the work)."""
+
+    def redo(self) -> None:
+        pass
+
+    def undo(self) -> None:
+        pass
+
+
+class UndoFacade:
+    """Owns the ``QUndoStack``; GUI thread only."""
+
+    def __init__(self) -> None:
+        self.stack = QUndoStack()
+
+    def push_applied(self, label: str) -> None:
+        """Mirror one new core step (its op already ran)."""
+        self.stack.push(_Mirror(describe(label)))
+
+    def reconcile(self, depth: HistoryDepth, *, pushed_label: str | None = None) -> None:
+        """Bring the mirror to ``depth`` after an op: a push of ``pushed_label`` when that is what
+        happened, a step back/forward after an undo/redo, else a rebuild from the labels."""
+        stack = self.stack
+        if pushed_label is not None and stack.index() + 1 == depth.undo and depth.redo == 0:
+            self.push_applied(pushed_label)
+        elif stack.index() - 1 == depth.undo and stack.count() - stack.index() + 1 == depth.redo:
+            stack.undo()
+        elif stack.index() + 1 == depth.undo and stack.count() - stack.index() - 1 == depth.redo:
+            stack.redo()
+        elif stack.index() != depth.undo or stack.count() - stack.index() != depth.redo:
+            self.rebuild(depth)
+
+    def rebuild(self, depth: HistoryDepth) -> None:
+        """Replace the mirror with ``depth``'s steps (e.g. after another store was opened)."""
+        self.stack.clear()
+        undo = _padded(depth.undo_labels, depth.undo)
+        redo = _padded(depth.redo_labels, depth.redo)
+        for label in (*undo, *redo):
+            self.stack.push(_Mirror(describe(label)))
+        for _ in redo:
+            self.stack.undo()
+
+    @property
+    def in_sync_with(self) -> tuple[int, int]:
+        """(undo depth, redo depth) the mirror shows."""
+        return self.stack.index(), self.stack.count() - self.stack.index()
+
+
+def _padded(labels: tuple[str, ...], count: int) -> tuple[str, ...]:
+    return (("",) * max(0, count - len(labels)) + labels)[-count:] if count else ()
+
+
+def describe(label: str) -> str:
+    """The undo text for a core step label (the one place undo labels get localized)."""
+    from memgraph_gui.app.qt import tr
+
+    return tr(label, "undo") if label else tr("Change", "undo")

@@ -1,0 +1,54 @@
+"""Colours and marks shared by every view: node types, the three injection styles, selection.
+
+One palette, built once, so the graph's brushes are reused by identity (pyqtgraph's symbol atlas
+stays warm) and the timeline, graph and legend always agree.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+from memgraph_gui.app.qt import tr
+
+TYPE_COLORS = {
+    "event": "#4e79a7",
+    "character_sheet": "#e15759",
+    "location_state": "#59a14f",
+    "thread": "#b07aa1",
+}
+_EXTRA = ("#f28e2b", "#76b7b2", "#edc948", "#ff9da7", "#9c755f", "#8cd17d", "#499894", "#d37295")
+ARCHIVED_COLOR = "#9a9a9a"
+SELECTED_COLOR = "#ff7f0e"
+EDGE_HIERARCHY_COLOR = "#8c96a8"
+EDGE_RELATION_COLOR = "#c9a0dc"
+HIERARCHY_RELATIONS = frozenset({"contains", "semantic_contains"})
+
+
+def type_color(type_id: str) -> str:
+    """The colour of a node type (a stable pick from a palette for types we don't know)."""
+    known = TYPE_COLORS.get(type_id)
+    return known or _EXTRA[zlib.crc32(type_id.encode()) % len(_EXTRA)]
+
+
+@dataclass(frozen=True, slots=True)
+class InjectionStyle:
+    """How one injection role is drawn: a ring colour, a pyqtgraph symbol, a timeline badge."""
+
+    key: str
+    color: str
+    symbol: str
+    badge: str
+    label: str
+
+
+def injection_styles() -> tuple[InjectionStyle, InjectionStyle, InjectionStyle]:
+    """Always-inject, recall-selected and visible-pool, strongest first (a node in several
+    roles is drawn in the strongest)."""
+    return (
+        InjectionStyle("always", "#e6a100", "d", "◆", tr("always injected")),
+        InjectionStyle(
+            "recall", "#d6246e", "star", "★", tr("picked by recall for the next prompt")
+        ),
+        InjectionStyle("visible", "#1f9fb4", "o", "○", tr("in the visible pool")),
+    )
