@@ -126,7 +126,8 @@ class AppModel(StoreReads, QObject):
         self.runner.wait_idle()
         if box and isinstance(box[0], _Raised):
             raise box[0].error
-        return box[0] if box else None  # type: ignore[no-any-return]
+        result: T = box[0]
+        return result
 
     def undo_last(self, *, on_error: Callable[[MemgraphError], None] | None = None) -> None:
         """Undo this window's newest step (the core refuses with ``UNDO_CONFLICT`` when another

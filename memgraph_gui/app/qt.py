@@ -34,13 +34,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import pyqtgraph as pg  # noqa: E402  (after PySide6, so pyqtgraph binds to it)
+# isort: split
+import pyqtgraph as pg  # after PySide6, so pyqtgraph binds to it
 
 __all__ = [
-    "QtCore",
-    "QtGui",
-    "QtWidgets",
-    "pg",
     "QAbstractListModel",
     "QAbstractTableModel",
     "QAction",
@@ -71,8 +68,12 @@ __all__ = [
     "QVBoxLayout",
     "QWidget",
     "Qt",
+    "QtCore",
+    "QtGui",
+    "QtWidgets",
     "Signal",
     "Slot",
+    "pg",
 ]
 
 

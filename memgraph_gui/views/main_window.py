@@ -26,7 +26,7 @@ from memgraph_gui.app.qt import (
 )
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.dialogs import show_problem
-from memgraph_gui.views.timeline_model import TYPE_COLORS, TimelineTableModel
+from memgraph_gui.views.timeline_model import TimelineTableModel
 
 
 class MainWindow(QMainWindow):
