@@ -4,48 +4,70 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
+from typing import Any
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Build the QApplication, the AppModel and the main window; run or take a screenshot."""
+def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="memgraph-gui")
     parser.add_argument("file", nargs="?", help="a .memgraph store (default: the bundled demo)")
     parser.add_argument(
         "--screenshot", metavar="OUT.png", help="render the window offscreen to a PNG and exit"
     )
-    options = parser.parse_args(argv)
+    parser.add_argument(
+        "--select", metavar="NODE_ID", help="select this node once the memory is open"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Show the window at once over an empty memory, then open FILE (or the demo) off the GUI
+    thread; with ``--screenshot`` wait until it is drawn, save the PNG and exit."""
+    options = _options(argv)
     if options.screenshot:
         import os
 
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.app.opening import open_demo, try_open
     from memgraph_gui.app.qt import QApplication, app_icon
-    from memgraph_gui.views.dialogs import show_problem
+    from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.views.main_window import MainWindow
 
     existing = QApplication.instance()
     qt_app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    qt_app.setOrganizationName("memgraph")
     qt_app.setApplicationName("memgraph-gui")
     qt_app.setWindowIcon(app_icon())
-    store, problem = try_open(options.file) if options.file else (None, None)
-    if problem is not None and options.screenshot:
-        print(f"memgraph-gui: {problem.message}", file=sys.stderr)
-    elif problem is not None:
-        show_problem(None, problem)
-    app = AppModel(store or open_demo())
+    app = AppModel(MemoryStore.open(":memory:"))
     window = MainWindow(app)
-    window.resize(1200, 760)
+    window.files.dialogs = not options.screenshot
     window.show()
+    if options.file:
+        window.open_path(options.file)
+    else:
+        window.open_demo()
+    if options.select:
+        window.select_when_open(options.select)
     if options.screenshot:
-        qt_app.processEvents()
-        ok = window.grab().save(options.screenshot)
-        app.close()
-        return 0 if ok else 1
+        return _screenshot(qt_app, window, app, options.screenshot)
     status = qt_app.exec()
     app.close()
     return int(status)
+
+
+def _screenshot(qt_app: Any, window: Any, app: Any, out: str) -> int:
+    """Wait (≤ 60 s) until the window is settled, then save it as a PNG."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not window.settled():
+        qt_app.processEvents()
+        time.sleep(0.01)
+    for problem in window.problems_shown:
+        print(f"memgraph-gui: {problem.message}", file=sys.stderr)
+    qt_app.processEvents()
+    ok = window.grab().save(out)
+    app.close()
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -46,8 +46,8 @@ class AppModel(StoreReads, QObject):
         QObject.__init__(self)
         self.origin = origin or store.origin
         self.selection = Selection()
-        self.undo = UndoFacade()
-        self.runner = OpRunner()
+        self.undo = UndoFacade(self)
+        self.runner = OpRunner(self)
         self.runner.busy_changed.connect(self.busy_changed)
         self.last_external_change: float | None = None
         self._held: list[tuple[MemoryStore, ChangeSet]] = []
@@ -85,10 +85,17 @@ class AppModel(StoreReads, QObject):
         self.store_replaced.emit()
 
     def close(self) -> None:
-        """Finish queued writes and close the store."""
+        """Finish queued writes and close the store; the model emits nothing afterwards."""
         self.runner.shutdown()
         self._unsubscribe()
         self._store.close()
+        self.blockSignals(True)
+        self.selection.blockSignals(True)
+
+    @property
+    def closed(self) -> bool:
+        """True once ``close()`` ran (views' deferred refreshes check it)."""
+        return self._store.closed
 
     # -- writes --------------------------------------------------------------------------------------
     def run_op(
@@ -116,6 +123,18 @@ class AppModel(StoreReads, QObject):
             lambda out: self._op_done(store, initiator, out, on_done),
             lambda exc: self._op_error(store, initiator, exc, on_error),
         )
+
+    def run_store_op(
+        self,
+        op: Callable[[MemoryStore], Any],
+        *,
+        initiator: object | None = None,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[MemgraphError], None] | None = None,
+    ) -> None:
+        """Like ``run_op`` for work on the whole store (import, export): ``op(store)``."""
+        store = self._store
+        self.run_op(lambda _w: op(store), initiator=initiator, on_done=on_done, on_error=on_error)
 
     def apply_sync(self, op: Op[T], *, initiator: object | None = None) -> T:
         """Run ``op`` through the writer and wait for it (tests and scripts; raises its error)."""

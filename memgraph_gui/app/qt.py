@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import os
+
+os.environ.setdefault("QT_API", "pyside6")  # superqt (via qtpy) binds to PySide6 too
+
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import (
     QAbstractListModel,
     QAbstractTableModel,
+    QByteArray,
     QCoreApplication,
+    QElapsedTimer,
     QEventLoop,
+    QItemSelection,
+    QItemSelectionModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -18,51 +26,93 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QColor,
+    QFont,
+    QIcon,
+    QKeySequence,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
+    QComboBox,
+    QDockWidget,
     QFileDialog,
     QFormLayout,
     QFrame,
+    QHBoxLayout,
+    QHeaderView,
     QLabel,
+    QLineEdit,
     QListView,
     QMainWindow,
+    QMenu,
     QMessageBox,
+    QProgressBar,
+    QProgressDialog,
+    QPushButton,
     QSplitter,
+    QStatusBar,
     QTableView,
+    QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 # isort: split
 import pyqtgraph as pg  # after PySide6, so pyqtgraph binds to it
+from superqt import QRangeSlider
 
 __all__ = [
+    "QAbstractItemView",
     "QAbstractListModel",
     "QAbstractTableModel",
     "QAction",
     "QApplication",
+    "QByteArray",
+    "QCloseEvent",
     "QColor",
+    "QComboBox",
     "QCoreApplication",
+    "QDockWidget",
+    "QElapsedTimer",
     "QEventLoop",
     "QFileDialog",
     "QFont",
     "QFormLayout",
     "QFrame",
+    "QHBoxLayout",
+    "QHeaderView",
     "QIcon",
+    "QItemSelection",
+    "QItemSelectionModel",
     "QKeySequence",
     "QLabel",
+    "QLineEdit",
     "QListView",
     "QMainWindow",
+    "QMenu",
     "QMessageBox",
     "QModelIndex",
     "QObject",
     "QPersistentModelIndex",
+    "QProgressBar",
+    "QProgressDialog",
+    "QPushButton",
+    "QRangeSlider",
     "QSettings",
     "QSplitter",
+    "QStatusBar",
     "QTableView",
     "QThread",
     "QTimer",
+    "QToolBar",
+    "QToolButton",
     "QUndoCommand",
     "QUndoStack",
     "QVBoxLayout",

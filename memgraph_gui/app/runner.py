@@ -27,8 +27,8 @@ class OpRunner(QObject):
     busy_changed = Signal(bool)
     _finished = Signal(object)
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memgraph-writer")
         self._pending = 0
         self._finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)

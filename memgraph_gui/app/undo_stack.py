@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memgraph_gui.app.qt import QUndoCommand, QUndoStack
+from memgraph_gui.app.qt import QObject, QUndoCommand, QUndoStack
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +39,8 @@ class _Mirror(QUndoCommand):
 class UndoFacade:
     """Owns the ``QUndoStack``; GUI thread only."""
 
-    def __init__(self) -> None:
-        self.stack = QUndoStack()
+    def __init__(self, parent: QObject | None = None) -> None:
+        self.stack = QUndoStack(parent)
 
     def push_applied(self, label: str) -> None:
         """Mirror one new core step (its op already ran)."""

@@ -4,7 +4,8 @@ come from users and LLMs)."""
 from __future__ import annotations
 
 from memgraph_gui.app.opening import OpenProblem
-from memgraph_gui.app.qt import QMessageBox, Qt, QWidget
+from memgraph_gui.app.qt import QMessageBox, Qt, QWidget, tr
+from memgraph_gui.core.domain.errors import MemgraphError
 
 
 def show_problem(parent: QWidget | None, problem: OpenProblem) -> None:
@@ -14,3 +15,28 @@ def show_problem(parent: QWidget | None, problem: OpenProblem) -> None:
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setObjectName(f"problem-{problem.code}")
     box.exec()
+
+
+def show_error(parent: QWidget | None, title: str, error: MemgraphError) -> None:
+    """A refused write or failed file operation: the API's message and its code."""
+    detail = error.message[:1].upper() + error.message[1:]
+    show_problem(
+        parent,
+        OpenProblem(
+            error.code,
+            title,
+            tr("{detail}\n\n(code {code})").format(detail=detail, code=error.code),
+        ),
+    )
+
+
+def confirm(parent: QWidget | None, title: str, text: str, yes: str) -> bool:
+    """A Yes/Cancel question with a verb on the yes button; True when confirmed."""
+    box = QMessageBox(
+        QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent
+    )
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    button = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is button

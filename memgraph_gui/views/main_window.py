@@ -1,32 +1,32 @@
-"""The main window: timeline on the left, an overview of the memory on the right.
-
-(The full desk — graph view, inspector, compaction wizard — is built on this frame.)
+"""The main window: the graph in the centre, the timeline and the inspector as docks, menus,
+a find box, and a status bar. It wires panes to the ``AppModel``; panes never talk to each other.
 """
 
 from __future__ import annotations
 
-import time
+from pathlib import Path
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.opening import try_open
+from memgraph_gui.app.opening import OpenProblem
 from memgraph_gui.app.qt import (
-    QAction,
-    QFileDialog,
-    QFormLayout,
-    QFrame,
+    QCloseEvent,
+    QDockWidget,
     QKeySequence,
     QLabel,
+    QLineEdit,
     QMainWindow,
-    QSplitter,
     Qt,
-    QTableView,
-    QVBoxLayout,
+    QTimer,
+    QToolBar,
     QWidget,
     tr,
 )
-from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.views.dialogs import show_problem
-from memgraph_gui.views.timeline_model import TimelineTableModel
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views.dialogs import show_error
+from memgraph_gui.views.file_actions import FileActions
+from memgraph_gui.views.status_bar import StatusPanel
+from memgraph_gui.views.timeline.panel import TimelinePanel
+from memgraph_gui.views.window_settings import load_bytes, save_bytes
 
 
 class MainWindow(QMainWindow):
@@ -35,97 +35,185 @@ class MainWindow(QMainWindow):
     def __init__(self, app: AppModel) -> None:
         super().__init__()
         self._app = app
-        self.setWindowTitle(tr("memgraph — memory graph desk"))
-        self.timeline = TimelineTableModel(app)
-        self._list = QTableView()
-        self._list.setModel(self.timeline)
-        self._list.verticalHeader().setVisible(False)
-        self._list.verticalHeader().setDefaultSectionSize(22)
-        self._list.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self._list.setWordWrap(False)
-        header = self._list.horizontalHeader()
-        for column, width in ((0, 60), (1, 64), (2, 190), (3, 190)):
-            self._list.setColumnWidth(column, width)
-        header.setStretchLastSection(True)
-        self._list.scrollToBottom()
-        self._overview = QLabel()
-        self._overview.setTextFormat(Qt.TextFormat.PlainText)
-        self._overview.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self._counts = QFormLayout()
-        splitter = QSplitter()
-        splitter.addWidget(self._list)
-        splitter.addWidget(self._side_panel())
-        splitter.setSizes([860, 340])
-        self.setCentralWidget(splitter)
-        self._build_menus()
-        app.changes_applied.connect(self._on_changes_applied)
-        app.store_replaced.connect(self.refresh)
-        self.refresh()
-
-    def _side_panel(self) -> QWidget:
-        panel = QFrame()
-        layout = QVBoxLayout(panel)
-        heading = QLabel(tr("This memory"))
-        heading.setStyleSheet("font-weight: bold; font-size: 14pt;")
-        layout.addWidget(heading)
-        layout.addLayout(self._counts)
-        legend = QLabel(
-            tr(
-                "◆ always injected   ★ picked by recall for the next prompt\n"
-                "Grey italic rows are archived."
-            )
+        self._pending_select: str | None = None
+        self.setObjectName("memgraph-main")
+        self.timeline_panel = TimelinePanel(app)
+        self.timeline = self.timeline_panel.model
+        self.status = StatusPanel(app, self.statusBar())
+        self.files = FileActions(app, self, self.status)
+        self.files.opened.connect(self._on_opened)
+        self._build_centre()
+        self.timeline_dock = self._dock(
+            tr("Timeline"), "timeline", self.timeline_panel, Qt.DockWidgetArea.LeftDockWidgetArea
         )
-        legend.setTextFormat(Qt.TextFormat.PlainText)
-        legend.setWordWrap(True)
-        layout.addWidget(legend)
-        layout.addWidget(self._overview)
-        layout.addStretch(1)
-        return panel
+        self._build_find_bar()
+        self._build_menus()
+        app.op_failed.connect(self._on_op_failed)
+        app.busy_changed.connect(self._on_busy_changed)
+        app.store_replaced.connect(self._show_title)
+        self._show_title()
+        self._restore_layout()
+
+    # -- building ------------------------------------------------------------------------------------
+    def _build_centre(self) -> None:
+        self.graph_view: QWidget = QLabel()
+        self.setCentralWidget(self.graph_view)
+
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{name}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_find_bar(self) -> None:
+        bar = QToolBar(tr("Find"), self)
+        bar.setObjectName("toolbar-find")
+        bar.setMovable(False)
+        self.find_box = QLineEdit()
+        self.find_box.setPlaceholderText(tr("Find in graph and timeline (Ctrl+F)…"))
+        self.find_box.setClearButtonEnabled(True)
+        self.find_box.setMaximumWidth(360)
+        bar.addWidget(self.find_box)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self._find_timer = QTimer(self, singleShot=True, interval=200)
+        self._find_timer.timeout.connect(self._apply_find)
+        self.find_box.textChanged.connect(self._find_timer.start)
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(tr("&File"))
-        open_action = QAction(tr("&Open…"), self)
-        open_action.setShortcut(QKeySequence.StandardKey.Open)
-        open_action.triggered.connect(self._open_file)
-        file_menu.addAction(open_action)
-        quit_action = QAction(tr("&Quit"), self)
+        self._file_menu()
+        self._edit_menu()
+        self._view_menu()
+        self._tools_menu()
+
+    def _file_menu(self) -> None:
+        menu = self.menuBar().addMenu(tr("&File"))
+        files = self.files
+        menu.addActions([files.new, files.open])
+        menu.addMenu(files.recent_menu)
+        menu.addAction(files.demo)
+        menu.addSeparator()
+        menu.addActions([files.import_luker, files.export_luker])
+        menu.addSeparator()
+        quit_action = menu.addAction(tr("&Quit"))
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
 
-    def refresh(self) -> None:
-        """Recompute the status bar from the model."""
-        counts = self._app.counts()
-        state = counts.injection
-        external = self._app.last_external_change
-        when = time.strftime("%H:%M:%S", time.localtime(external)) if external else tr("none")
-        self.statusBar().showMessage(
-            tr(
-                "{path}  ·  {n} nodes, {e} edges  ·  injected {i}  ·  last external change {t}"
-            ).format(
-                path=counts.path,
-                n=f"{counts.nodes:,}",
-                e=f"{counts.edges:,}",
-                i=len(state.injected_ids),
-                t=when,
-            )
+    def _edit_menu(self) -> None:
+        menu = self.menuBar().addMenu(tr("&Edit"))
+        self.undo_action = menu.addAction(tr("&Undo"))
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(self._on_undo)
+        self.redo_action = menu.addAction(tr("&Redo"))
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(self._on_redo)
+        stack = self._app.undo.stack
+        for signal in (
+            stack.indexChanged,
+            stack.cleanChanged,
+            stack.canUndoChanged,
+            stack.canRedoChanged,
+        ):
+            signal.connect(self._update_undo_actions)
+        self._update_undo_actions()
+        menu.addSeparator()
+        self.edit_menu = menu
+        find = menu.addAction(tr("&Find…"))
+        find.setShortcut(QKeySequence.StandardKey.Find)
+        find.triggered.connect(self._focus_find)
+
+    def _view_menu(self) -> None:
+        self.view_menu = self.menuBar().addMenu(tr("&View"))
+        self.view_menu.addAction(self.timeline_dock.toggleViewAction())
+
+    def _tools_menu(self) -> None:
+        self.tools_menu = self.menuBar().addMenu(tr("&Tools"))
+
+    # -- state -----------------------------------------------------------------------------------
+    def _show_title(self) -> None:
+        path = self._app.path
+        name = Path(path).name if path != ":memory:" else tr("(unsaved memory)")
+        self.setWindowTitle(tr("{name} — memgraph").format(name=name))
+        self.setWindowFilePath(path if path != ":memory:" else "")
+
+    def _update_undo_actions(self, *_args: object) -> None:
+        stack = self._app.undo.stack
+        busy = self._app.runner.busy
+        self.undo_action.setEnabled(stack.canUndo() and not busy)
+        self.redo_action.setEnabled(stack.canRedo() and not busy)
+        undo_text, redo_text = stack.undoText(), stack.redoText()
+        self.undo_action.setText(
+            tr("&Undo {label}").format(label=undo_text) if undo_text else tr("&Undo")
+        )
+        self.redo_action.setText(
+            tr("&Redo {label}").format(label=redo_text) if redo_text else tr("&Redo")
         )
 
-    def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
-        self.refresh()
-
-    def _open_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, tr("Open memory"), "", tr("Memory stores (*.memgraph);;All files (*)")
-        )
-        if path:
-            self.open_path(path)
+    def _restore_layout(self) -> None:
+        geometry, state = load_bytes("window/geometry"), load_bytes("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1360, 820)
+        if state is not None:
+            self.restoreState(state)
 
     def open_path(self, path: str) -> None:
-        """Open ``path`` in this window; a file that cannot be used is explained in a dialog and
-        the current memory stays open."""
-        store, problem = try_open(path)
-        if store is not None:
-            self._app.replace_store(store)
-        if problem is not None:
-            show_problem(self, problem)
+        """Open ``path`` (off the GUI thread); see ``FileActions.open_path``."""
+        self.files.open_path(path)
+
+    def open_demo(self) -> None:
+        """Open the bundled demo memory (off the GUI thread)."""
+        self.files.open_demo()
+
+    def select_when_open(self, node_id: str) -> None:
+        """Select ``node_id`` once the memory being opened is in (scripted runs, screenshots)."""
+        self._pending_select = node_id
+        if not self.files.opening:
+            self._select_pending()
+
+    def _select_pending(self) -> None:
+        node_id, self._pending_select = self._pending_select, None
+        if node_id and self._app.node(node_id) is not None:
+            self._app.selection.select([node_id])
+
+    @property
+    def problems_shown(self) -> list[OpenProblem]:
+        """Every problem reported to the user so far."""
+        return self.files.problems_shown
+
+    def settled(self) -> bool:
+        """True when nothing is opening, writing or laying out (for screenshots and tests)."""
+        return not self.files.opening and not self._app.runner.busy
+
+    # -- handlers ------------------------------------------------------------------------------------
+    def _on_undo(self) -> None:
+        self._app.undo_last(on_error=self._on_undo_failed)
+
+    def _on_redo(self) -> None:
+        self._app.redo_last(on_error=self._on_undo_failed)
+
+    def _on_undo_failed(self, error: MemgraphError) -> None:
+        show_error(self, tr("Cannot undo or redo"), error)
+
+    def _on_op_failed(self, error: MemgraphError, _initiator: object | None) -> None:
+        show_error(self, tr("The change was refused"), error)
+
+    def _on_busy_changed(self, _busy: bool) -> None:
+        self._update_undo_actions()
+
+    def _on_opened(self, _path: str) -> None:
+        self._show_title()
+        self._select_pending()
+
+    def _focus_find(self) -> None:
+        self.find_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.find_box.selectAll()
+
+    def _apply_find(self) -> None:
+        self.timeline_panel.set_text_filter(self.find_box.text())
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        save_bytes("window/geometry", self.saveGeometry())
+        save_bytes("window/state", self.saveState())
+        super().closeEvent(event)

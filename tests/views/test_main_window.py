@@ -29,7 +29,7 @@ def test_window_lists_every_node_and_counts(qtbot, demo_template: Path, tmp_path
     shutil.copy(demo_template, path)
     app, window = _window(qtbot, path)
     assert window.timeline.rowCount() == 600
-    assert "600 nodes" in window.statusBar().currentMessage()
+    assert window.status.counts.text().startswith("600 nodes")
     first = window.timeline.index(0, 3).data()
     assert isinstance(first, str) and first
     app.close()
@@ -60,7 +60,7 @@ def test_external_process_write_shows_up(qtbot, tmp_path: Path) -> None:
         )
     qtbot.waitUntil(lambda: window.timeline.rowCount() == 1, timeout=5000)
     assert window.timeline.index(0, 3).data() == "Eileen"
-    assert "last external change none" not in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: "none" not in window.status.external.text(), timeout=5000)
     app.close()
 
 
@@ -106,10 +106,12 @@ def test_a_corrupt_file_is_explained_and_the_demo_opens(tmp_path: Path, monkeypa
 
 def _problems(monkeypatch):  # type: ignore[no-untyped-def]
     """Record the dialogs the window would show instead of blocking on them."""
-    from memgraph_gui.views import main_window
+    from memgraph_gui.views import file_actions
 
     shown: list = []
-    monkeypatch.setattr(main_window, "show_problem", lambda _parent, problem: shown.append(problem))
+    monkeypatch.setattr(
+        file_actions, "show_problem", lambda _parent, problem: shown.append(problem)
+    )
     return shown
 
 
@@ -145,6 +147,7 @@ def test_a_file_that_cannot_be_used_shows_a_dialog_and_the_app_stays_usable(
     app, window = _window(qtbot, tmp_path / "good.memgraph")
     good = app.store
     window.open_path(str(bad))
+    qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
     assert [(p.code, p.title, p.fatal) for p in shown] == [(code, title, True)]
     assert str(bad) in shown[0].message and "Traceback" not in shown[0].message
     assert app.store is good and not good.closed  # the open memory is still there, usable
@@ -172,6 +175,7 @@ def test_a_read_only_store_opens_with_a_notice(qtbot, tmp_path: Path, monkeypatc
     shown = _problems(monkeypatch)
     app, window = _window(qtbot, tmp_path / "good.memgraph")
     window.open_path(str(path))
+    qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
     assert [(p.code, p.fatal) for p in shown] == [("STORE_READ_ONLY", False)]
     assert app.store.path == str(path) and window.timeline.rowCount() == 1
     app.close()

@@ -1,0 +1,87 @@
+"""``StatusPanel``: the status bar's permanent fields — file, counts, injection, last external
+change, and a progress bar for long work. Refreshes are coalesced (one per event-loop pass)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.qt import QLabel, QProgressBar, QStatusBar, Qt, QTimer, tr
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.views.theme import injection_styles
+
+
+def _label() -> QLabel:
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+class StatusPanel:
+    """Fills a ``QStatusBar`` from the app model; O(1) per refresh."""
+
+    def __init__(self, app: AppModel, bar: QStatusBar) -> None:
+        self._app = app
+        self.file = _label()
+        self.counts = _label()
+        self.injection = _label()
+        self.external = _label()
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(160)
+        self.progress.setTextVisible(False)
+        self.progress.hide()
+        for widget in (self.file, self.counts, self.injection, self.external):
+            bar.addPermanentWidget(widget)
+        bar.addPermanentWidget(self.progress)
+        self._timer = QTimer(singleShot=True, interval=0)
+        self._timer.timeout.connect(self.refresh)
+        app.changes_applied.connect(self._on_changes_applied)
+        app.store_replaced.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the current counts."""
+        if self._app.closed:
+            return
+        counts = self._app.counts()
+        name = Path(counts.path).name or counts.path
+        suffix = f"  ({tr('read-only')})" if counts.read_only else ""
+        self.file.setText(name + suffix)
+        self.file.setToolTip(counts.path)
+        self.counts.setText(
+            tr("{n} nodes · {e} edges").format(n=f"{counts.nodes:,}", e=f"{counts.edges:,}")
+        )
+        state = counts.injection
+        always, recall, visible = injection_styles()
+        self.injection.setText(
+            f"{always.badge} {len(state.always_inject_ids):,}  "
+            f"{recall.badge} {len(state.recall_selected_ids):,}  "
+            f"{visible.badge} {len(state.visible_ids):,}"
+        )
+        self.injection.setToolTip(
+            tr(
+                "Injected into the next prompt: {a} always, {r} picked by recall; "
+                "{v} in the visible pool"
+            ).format(
+                a=len(state.always_inject_ids),
+                r=len(state.recall_selected_ids),
+                v=len(state.visible_ids),
+            )
+        )
+        when = self._app.last_external_change
+        stamp = time.strftime("%H:%M:%S", time.localtime(when)) if when else tr("none")
+        self.external.setText(tr("last external change: {t}").format(t=stamp))
+
+    def show_progress(self, text: str, done: int = 0, total: int = 0) -> None:
+        """A busy (total 0) or determinate progress bar with ``text`` as its tooltip."""
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        self.progress.setToolTip(text)
+        self.progress.show()
+
+    def hide_progress(self) -> None:
+        self.progress.hide()
+
+    def _on_changes_applied(self, _changes: ChangeSet, _initiator: object | None) -> None:
+        self._timer.start()

@@ -1,0 +1,1 @@
+"""The timeline dock: every node in timeline order, filtered, with injection badges."""

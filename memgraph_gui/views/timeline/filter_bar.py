@@ -1,0 +1,125 @@
+"""``FilterBar``: the timeline's filter controls (text, type, level, archived, seq range).
+
+Emits ``filter_changed(TimelineFilter)``; text typing is debounced so 50k rows are filtered once
+per pause, not per keystroke.
+"""
+
+from __future__ import annotations
+
+from memgraph_gui.app.qt import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTimer,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+    tr,
+)
+from memgraph_gui.views.timeline.filters import Archived, TimelineFilter
+from memgraph_gui.views.timeline.seq_slider import SeqRangeSlider
+
+_ARCHIVED: tuple[tuple[Archived, str], ...] = (
+    ("all", "Active and archived"),
+    ("active", "Active only"),
+    ("archived", "Archived only"),
+)
+
+
+class FilterBar(QWidget):
+    """Filter controls over the timeline. ``set_choices`` fills the type/level lists."""
+
+    filter_changed = Signal(object)  # TimelineFilter
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.text = QLineEdit()
+        self.text.setPlaceholderText(tr("Filter by text (id, title, fields)…"))
+        self.text.setClearButtonEnabled(True)
+        self.types = QToolButton()
+        self.types.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.types.setMenu(QMenu(self.types))
+        self.level = QComboBox()
+        self.archived = QComboBox()
+        for key, label in _ARCHIVED:
+            self.archived.addItem(tr(label), key)
+        self.seq = SeqRangeSlider()
+        self._debounce = QTimer(self, singleShot=True, interval=180)
+        self._debounce.timeout.connect(self._emit)
+        self._layout()
+        self.text.textChanged.connect(self._debounce.start)
+        self.level.currentIndexChanged.connect(self._emit)
+        self.archived.currentIndexChanged.connect(self._emit)
+        self.seq.range_changed.connect(self._emit)
+        self._set_types_text()
+
+    def _layout(self) -> None:
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.text, 1)
+        for widget in (self.types, self.level, self.archived):
+            top.addWidget(widget)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(4, 4, 4, 2)
+        column.setSpacing(3)
+        column.addLayout(top)
+        bottom = QHBoxLayout()
+        bottom.addWidget(QLabel(tr("Seq")))
+        bottom.addWidget(self.seq, 1)
+        column.addLayout(bottom)
+
+    def set_choices(self, types: list[str], levels: list[str], seq_range: tuple[int, int]) -> None:
+        """Offer these types, levels and seq bounds (keeps what the user picked where possible)."""
+        menu = self.types.menu()
+        checked = {a.text() for a in menu.actions() if not a.isChecked()}
+        menu.clear()
+        for type_id in types:
+            action = menu.addAction(type_id)
+            action.setCheckable(True)
+            action.setChecked(type_id not in checked)
+            action.toggled.connect(self._on_type_toggled)
+        current = self.level.currentData()
+        self.level.blockSignals(True)
+        self.level.clear()
+        self.level.addItem(tr("All levels"), None)
+        for level in levels:
+            self.level.addItem(level, level)
+        self.level.setCurrentIndex(max(0, self.level.findData(current)))
+        self.level.blockSignals(False)
+        self.seq.set_bounds(*seq_range)
+        self._set_types_text()
+
+    def current(self) -> TimelineFilter:
+        """The filter the controls show."""
+        actions = self.types.menu().actions()
+        shown = frozenset(a.text() for a in actions if a.isChecked())
+        types = None if len(shown) == len(actions) else shown
+        level = self.level.currentData()
+        low, high = self.seq.chosen()
+        return TimelineFilter(
+            types=types,
+            levels=frozenset({level}) if level else None,
+            archived=self.archived.currentData() or "all",
+            text=self.text.text().strip(),
+            seq_min=low,
+            seq_max=high,
+        )
+
+    def _on_type_toggled(self, _checked: bool) -> None:
+        self._set_types_text()
+        self._emit()
+
+    def _set_types_text(self) -> None:
+        actions = self.types.menu().actions()
+        shown = sum(a.isChecked() for a in actions)
+        if shown == len(actions):
+            self.types.setText(tr("All types"))
+        else:
+            self.types.setText(tr("{n} of {total} types").format(n=shown, total=len(actions)))
+
+    def _emit(self) -> None:
+        self._debounce.stop()
+        self.filter_changed.emit(self.current())

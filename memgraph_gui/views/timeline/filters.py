@@ -1,0 +1,58 @@
+"""``TimelineFilter``: which nodes the timeline shows (type, level, archived, text, seq range)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from memgraph_gui.core.domain.model import Node
+
+Archived = Literal["active", "archived", "all"]
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineFilter:
+    """An immutable filter; the empty filter shows every node.
+
+    ``levels`` match the node's ``level`` (e.g. ``semantic``) or, for rollups, ``L<depth>``;
+    ``text`` is a case-folded substring of the id, title or any field (works for Chinese).
+    """
+
+    types: frozenset[str] | None = None
+    levels: frozenset[str] | None = None
+    archived: Archived = "all"
+    text: str = ""
+    seq_min: int | None = None
+    seq_max: int | None = None
+
+    @property
+    def active(self) -> bool:
+        """True when some node may be hidden."""
+        return self != TimelineFilter()
+
+    def passes(self, node: Node) -> bool:
+        """Whether ``node`` is shown."""
+        if self.types is not None and node.type not in self.types:
+            return False
+        if self.levels is not None and level_of(node) not in self.levels:
+            return False
+        if (self.archived == "active" and node.archived) or (
+            self.archived == "archived" and not node.archived
+        ):
+            return False
+        if self.seq_min is not None and node.seq_to < self.seq_min:
+            return False
+        if self.seq_max is not None and node.seq_to > self.seq_max:
+            return False
+        return not self.text or _contains(node, self.text.casefold())
+
+
+def level_of(node: Node) -> str:
+    """The level a filter matches: ``L<depth>`` for a rollup, else the node's ``level``."""
+    return f"L{node.semantic_depth}" if node.semantic_rollup else node.level
+
+
+def _contains(node: Node, needle: str) -> bool:
+    if needle in node.title.casefold() or needle in node.id.casefold():
+        return True
+    return any(needle in str(value).casefold() for value in node.fields.values())

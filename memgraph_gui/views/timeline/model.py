@@ -1,0 +1,269 @@
+"""``TimelineTableModel``: the filtered node ids in timeline order; rows rendered lazily.
+
+Updates are incremental: an edit refreshes its row, a few added or removed nodes are inserted or
+removed in place (``beginInsertRows``/``beginRemoveRows``), and only large change sets or a
+reload reset the model. Cells read nodes lock-free from the app model and are cached per id.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import Any
+
+from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.qt import (
+    QAbstractTableModel,
+    QColor,
+    QFont,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    tr,
+)
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.collation import uca_key
+from memgraph_gui.core.domain.injection import InjectionState
+from memgraph_gui.core.domain.model import Node
+from memgraph_gui.views.theme import ARCHIVED_COLOR, injection_styles, type_color
+from memgraph_gui.views.timeline.filters import TimelineFilter, level_of
+
+COLUMNS = ("Seq", "Injected", "Type", "Title", "Content")
+BADGE_COLUMN = 1
+RESET_ABOVE = 200  # edited ids above which a reset is cheaper than row-by-row updates
+MOVES_ABOVE = 40  # added/removed ids above which a reset is cheaper (each move re-indexes)
+_SNIPPET = 160
+_ROOT = QModelIndex()
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineRow:
+    """One row's rendered cells (cached per id until the node changes)."""
+
+    cells: tuple[str, str, str, str, str]
+    type_color: QColor
+    archived: bool
+    tooltip: str
+
+
+def content_text(node: Node) -> str:
+    """One line of a node's fields: the summary, else ``column: value`` pairs."""
+    summary = node.fields.get("summary")
+    if summary:
+        text = str(summary)
+    else:
+        text = "; ".join(f"{k}: {_flat(v)}" for k, v in node.fields.items() if v not in ("", None))
+    text = " ".join(text.split())
+    return text if len(text) <= _SNIPPET else text[: _SNIPPET - 1] + "…"
+
+
+def _flat(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def badges(node_id: str, state: InjectionState) -> str:
+    """The injection badges of a node (◆ always, ★ recall, ○ visible pool)."""
+    always, recall, visible = injection_styles()
+    return (
+        (always.badge if node_id in state.always_inject_ids else "")
+        + (recall.badge if node_id in state.recall_selected_ids else "")
+        + (visible.badge if node_id in state.visible_ids else "")
+    )
+
+
+def _timeline_key(node: Node) -> tuple[int, Any]:
+    return node.seq_to, uca_key(node.id)
+
+
+class TimelineTableModel(QAbstractTableModel):
+    """One row per shown node id. GUI thread only."""
+
+    def __init__(self, app: AppModel) -> None:
+        super().__init__()
+        self._app = app
+        self._filter = TimelineFilter()
+        self._ids: list[str] = []
+        self._row_of: dict[str, int] | None = None
+        self._cache: dict[str, TimelineRow] = {}
+        self._injection = app.injection()
+        self._archived_color = QColor(ARCHIVED_COLOR)
+        self._italic = QFont()
+        self._italic.setItalic(True)
+        self.reload()
+        app.changes_applied.connect(self._on_changes_applied)
+        app.store_replaced.connect(self.reload)
+
+    # -- Qt model interface ------------------------------------------------------------------------
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return tr(COLUMNS[section])
+        return None
+
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if not index.isValid():
+            return None
+        node_id = self._ids[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole and column == BADGE_COLUMN:
+            return badges(node_id, self._injection)
+        row = self._row(node_id)
+        if row is None:
+            return None
+        return self._role(row, column, role)
+
+    def _role(self, row: TimelineRow, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row.cells[column]
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if row.archived:
+                return self._archived_color
+            return row.type_color if column == 2 else None
+        if role == Qt.ItemDataRole.FontRole and row.archived:
+            return self._italic
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 1):
+            align = Qt.AlignmentFlag.AlignRight if column == 0 else Qt.AlignmentFlag.AlignHCenter
+            return int(align | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return row.tooltip
+        return None
+
+    def _row(self, node_id: str) -> TimelineRow | None:
+        row = self._cache.get(node_id)
+        if row is None:
+            node = self._app.node(node_id)
+            if node is None:
+                return None
+            row = self._cache[node_id] = _render(node)
+        return row
+
+    # -- public --------------------------------------------------------------------------------------
+    @property
+    def filter(self) -> TimelineFilter:
+        return self._filter
+
+    def set_filter(self, new: TimelineFilter) -> None:
+        """Show only the nodes ``new`` passes (one reset)."""
+        if new != self._filter:
+            self._filter = new
+            self.reload()
+
+    def node_id(self, row: int) -> str:
+        return self._ids[row]
+
+    def row_of(self, node_id: str) -> int | None:
+        """The row showing ``node_id``, or None when it is filtered out."""
+        if self._row_of is None:
+            self._row_of = {node_id: row for row, node_id in enumerate(self._ids)}
+        return self._row_of.get(node_id)
+
+    def reload(self) -> None:
+        """Rebuild the row list from the store (a reset)."""
+        self.beginResetModel()
+        self._cache.clear()
+        self._injection = self._app.injection()
+        rule = self._filter
+        if rule.active:
+            self._ids = self._app.read(
+                lambda g: [i for i in g.timeline_ids() if rule.passes(g.nodes[i])]
+            )
+        else:
+            self._ids = self._app.timeline_ids()
+        self._row_of = None
+        self.endResetModel()
+
+    # -- incremental updates ---------------------------------------------------------------------------
+    def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
+        if changes.injection_changed:
+            self._update_badges()
+        touched = changes.nodes_added | changes.nodes_updated | changes.nodes_removed
+        moves = len(changes.nodes_added) + len(changes.nodes_removed)
+        if changes.reloaded or len(touched) > RESET_ABOVE or moves > MOVES_ABOVE:
+            self.reload()
+            return
+        for node_id in changes.nodes_removed:
+            self._cache.pop(node_id, None)
+            self._take(node_id)
+        for node_id in changes.nodes_updated - changes.nodes_removed:
+            self._cache.pop(node_id, None)
+            self._refresh(node_id)
+        for node_id in changes.nodes_added - changes.nodes_removed:
+            self._place(node_id, fresh=True)
+
+    def _update_badges(self) -> None:
+        old, self._injection = self._injection, self._app.injection()
+        if self._ids and old != self._injection:
+            last = len(self._ids) - 1
+            self.dataChanged.emit(
+                self.index(0, BADGE_COLUMN),
+                self.index(last, BADGE_COLUMN),
+                [Qt.ItemDataRole.DisplayRole],
+            )
+
+    def _refresh(self, node_id: str) -> None:
+        node = self._app.node(node_id)
+        row = self.row_of(node_id)
+        if node is None or not self._filter.passes(node):
+            self._take(node_id)
+        elif row is None or not self._in_place(row, node):
+            self._take(node_id)
+            self._place(node_id)
+        else:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    def _in_place(self, row: int, node: Node) -> bool:
+        """Whether ``node`` (maybe with a new seq) still sorts between its neighbours."""
+        key = _timeline_key(node)
+        for other_row, before in ((row - 1, True), (row + 1, False)):
+            if 0 <= other_row < len(self._ids):
+                other = self._app.node(self._ids[other_row])
+                if other is not None and (_timeline_key(other) < key) != before:
+                    return False
+        return True
+
+    def _take(self, node_id: str) -> None:
+        row = self.row_of(node_id)
+        if row is None:
+            return
+        self.beginRemoveRows(_ROOT, row, row)
+        del self._ids[row]
+        self._row_of = None
+        self.endRemoveRows()
+
+    def _place(self, node_id: str, *, fresh: bool = False) -> None:
+        node = self._app.node(node_id)
+        if node is None or not self._filter.passes(node):
+            return
+        if not fresh and self.row_of(node_id) is not None:
+            return
+        key = _timeline_key(node)
+        row = bisect.bisect_left(self._ids, key, key=self._key_of)
+        self.beginInsertRows(_ROOT, row, row)
+        self._ids.insert(row, node_id)
+        self._row_of = None
+        self.endInsertRows()
+
+    def _key_of(self, node_id: str) -> tuple[int, Any]:
+        node = self._app.node(node_id)
+        return _timeline_key(node) if node is not None else (-1, ())
+
+
+def _render(node: Node) -> TimelineRow:
+    level = level_of(node)
+    kind = node.type + (f" · {level}" if node.semantic_rollup else "")
+    if node.archived:
+        kind += f" ({tr('archived')})"
+    cells = (str(node.seq_to), "", kind, node.title, content_text(node))
+    tooltip = f"{node.id} · {node.type} · {level} · seq {node.seq_to}"
+    return TimelineRow(cells, QColor(type_color(node.type)), node.archived, tooltip)

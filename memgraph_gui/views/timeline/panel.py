@@ -1,0 +1,134 @@
+"""``TimelinePanel``: the timeline dock's widget — filter bar over a lazy table of nodes.
+
+Selection is shared through ``app.selection``: clicking rows selects those nodes everywhere, and
+a selection made elsewhere (graph, inspector) selects and reveals the rows here.
+"""
+
+from __future__ import annotations
+
+from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.qt import (
+    QAbstractItemView,
+    QHeaderView,
+    QItemSelection,
+    QItemSelectionModel,
+    QTableView,
+    QTimer,
+    QVBoxLayout,
+    QWidget,
+)
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.views.timeline.filter_bar import FilterBar
+from memgraph_gui.views.timeline.filters import TimelineFilter, level_of
+from memgraph_gui.views.timeline.model import TimelineTableModel
+
+MAX_SHOWN_SELECTION = 2_000  # rows selected in the table for a bigger shared selection
+
+
+class TimelinePanel(QWidget):
+    """Filter bar + table; GUI thread only."""
+
+    def __init__(self, app: AppModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._app = app
+        self.model = TimelineTableModel(app)
+        self.filters = FilterBar()
+        self.table = QTableView()
+        self._setup_table()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.filters)
+        layout.addWidget(self.table, 1)
+        self._choices_dirty = False
+        self._choices_timer = QTimer(self, singleShot=True, interval=300)
+        self._choices_timer.timeout.connect(self.refresh_choices)
+        self.filters.filter_changed.connect(self._on_filter_changed)
+        self.table.selectionModel().selectionChanged.connect(self._on_rows_selected)
+        app.selection.changed.connect(self._on_selection_changed)
+        app.changes_applied.connect(self._on_changes_applied)
+        app.store_replaced.connect(self.refresh_choices)
+        self.refresh_choices()
+
+    def _setup_table(self) -> None:
+        table = self.table
+        table.setModel(self.model)
+        table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(22)
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setWordWrap(False)
+        table.setAlternatingRowColors(True)
+        header = table.horizontalHeader()
+        for column, width in ((0, 58), (1, 58), (2, 150), (3, 200)):
+            table.setColumnWidth(column, width)
+        header.setStretchLastSection(True)
+        header.setHighlightSections(False)
+
+    def refresh_choices(self) -> None:
+        """Offer the types, levels and seq bounds present in the store."""
+        if self._app.closed:
+            return
+        types, levels, low, high = self._app.read(_choices)
+        schema_types = [spec.id for spec in self._app.schema().types]
+        ordered = list(dict.fromkeys([*schema_types, *sorted(types)]))
+        self.filters.set_choices(ordered, sorted(levels), (low, high))
+
+    def set_text_filter(self, text: str) -> None:
+        """Filter by ``text`` (the window's Find box)."""
+        self.filters.text.setText(text)
+
+    # -- handlers ------------------------------------------------------------------------------------
+    def _on_filter_changed(self, new: TimelineFilter) -> None:
+        self.model.set_filter(new)
+        self._show_selection(self._app.selection.ids, self._app.selection.current)
+
+    def _on_changes_applied(self, changes: ChangeSet, _initiator: object | None) -> None:
+        if changes.nodes_added or changes.reloaded or changes.schema_changed:
+            self._choices_timer.start()
+
+    def _on_rows_selected(self, _new: QItemSelection, _old: QItemSelection) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if len(rows) > MAX_SHOWN_SELECTION:
+            rows = rows[:MAX_SHOWN_SELECTION]
+        ids = [self.model.node_id(index.row()) for index in rows]
+        current = self.table.selectionModel().currentIndex()
+        current_id = self.model.node_id(current.row()) if current.isValid() else None
+        if current_id not in ids:
+            current_id = ids[0] if ids else None
+        self._app.selection.select(ids, current=current_id, source=self)
+
+    def _on_selection_changed(
+        self, ids: frozenset[str], current: str | None, source: object | None
+    ) -> None:
+        if source is not self:
+            self._show_selection(ids, current)
+
+    def _show_selection(self, ids: frozenset[str], current: str | None) -> None:
+        selection = QItemSelection()
+        rows = sorted(
+            r for i in list(ids)[:MAX_SHOWN_SELECTION] if (r := self.model.row_of(i)) is not None
+        )
+        last = self.model.columnCount() - 1
+        for row in rows:
+            selection.select(self.model.index(row, 0), self.model.index(row, last))
+        model = self.table.selectionModel()
+        model.blockSignals(True)
+        flags = QItemSelectionModel.SelectionFlag
+        model.select(selection, flags.ClearAndSelect | flags.Rows)
+        current_row = self.model.row_of(current) if current else None
+        if current_row is not None:
+            model.setCurrentIndex(self.model.index(current_row, 0), flags.NoUpdate)
+            self.table.scrollTo(self.model.index(current_row, 0))
+        model.blockSignals(False)
+        self.table.viewport().update()
+
+
+def _choices(graph: object) -> tuple[set[str], set[str], int, int]:
+    nodes = graph.nodes.values()  # type: ignore[attr-defined]
+    types = {n.type for n in nodes}
+    levels = {level_of(n) for n in nodes}
+    seqs = [n.seq_to for n in nodes]
+    return types, levels, (min(seqs) if seqs else 0), (max(seqs) if seqs else 0)
