@@ -1,0 +1,1 @@
+"""The compaction wizard, the rollup review and the actions that open them."""
