@@ -38,6 +38,11 @@ def chat_url(base_url: str) -> str:
     return base if base.endswith("/chat/completions") else base + "/chat/completions"
 
 
+def ping_messages() -> list[dict[str, str]]:
+    """A tiny request for "Test connection"."""
+    return [{"role": "user", "content": "Reply with the single word OK."}]
+
+
 def summary_messages(
     briefs: Sequence[Mapping[str, Any]], type_id: str, instruction: str = ""
 ) -> list[dict[str, str]]:
@@ -81,7 +86,7 @@ def request_completion(
             raw = response.read()
     except urllib.error.HTTPError as exc:
         raise DraftError(_http_message(exc)) from exc
-    except (TimeoutError, socket.timeout) as exc:
+    except TimeoutError as exc:
         raise DraftError(_timeout_message(endpoint)) from exc
     except urllib.error.URLError as exc:
         if isinstance(exc.reason, (TimeoutError, socket.timeout)):
@@ -156,6 +161,8 @@ def read_api_key() -> tuple[str, str]:
 class DraftJob(QObject):
     """One AI request on its own daemon thread. Create and ``start()`` on the GUI thread and keep
     a reference until ``finished(text)`` or ``failed(message)`` arrives (queued to the GUI thread).
+    ``api_key=None`` reads the saved key from the keyring on the worker thread (a missing keyring
+    sends no key, and a 401/403 then says why).
     """
 
     finished = Signal(str)
@@ -167,10 +174,12 @@ class DraftJob(QObject):
         messages: list[dict[str, str]],
         *,
         max_tokens: int = 600,
+        api_key: str | None = None,
         tag: object = None,
     ) -> None:
         super().__init__()
         self._endpoint, self._messages, self._max_tokens = endpoint, messages, max_tokens
+        self._api_key = api_key  # None: read the saved one from the keyring on the thread
         self.tag = tag  # whatever the caller needs to recognise its answer
         self._thread = threading.Thread(target=self._run, name="memgraph-draft", daemon=True)
 
@@ -183,7 +192,9 @@ class DraftJob(QObject):
         self._thread.join(timeout)
 
     def _run(self) -> None:  # worker thread: no widgets, only signals
-        key, problem = read_api_key() if self._endpoint.configured else ("", "")
+        key, problem = self._api_key or "", ""
+        if self._api_key is None and self._endpoint.configured:
+            key, problem = read_api_key()
         try:
             text = request_completion(
                 self._endpoint, self._messages, api_key=key, max_tokens=self._max_tokens

@@ -19,7 +19,16 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QIcon,
+    QKeySequence,
+    QShowEvent,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -85,6 +94,7 @@ __all__ = [
     "QProgressBar",
     "QPushButton",
     "QSettings",
+    "QShowEvent",
     "QSortFilterProxyModel",
     "QSpinBox",
     "QSplitter",

@@ -9,6 +9,8 @@ click, the AI draft reads the key on its own worker thread.
 
 from __future__ import annotations
 
+from typing import Any
+
 from memgraph_gui.app.qt import tr
 
 SERVICE = "memgraph-gui"
@@ -53,7 +55,7 @@ def delete_api_key() -> None:
         raise _unavailable(exc) from exc
 
 
-def _keyring():  # type: ignore[no-untyped-def]
+def _keyring() -> Any:
     try:
         import keyring
     except ImportError as exc:  # pragma: no cover - keyring is a dependency

@@ -7,6 +7,7 @@ but the app reads preferences when a request starts, on the GUI thread).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from memgraph_gui.app.qt import QSettings
@@ -65,6 +66,6 @@ def clamp_timeout(value: object) -> float:
         seconds = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return DEFAULT_TIMEOUT
-    if seconds != seconds:  # NaN
+    if math.isnan(seconds):
         return DEFAULT_TIMEOUT
     return min(MAX_TIMEOUT, max(MIN_TIMEOUT, seconds))

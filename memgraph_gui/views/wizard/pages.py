@@ -92,7 +92,7 @@ class TypePage(QWizardPage):
         return str(self.type_combo.currentData() or "")
 
     @property
-    def depth(self) -> int:
+    def chosen_depth(self) -> int:
         return int(self.depth_spin.value())
 
     def _on_type_changed(self, _index: int = 0) -> None:
@@ -113,7 +113,7 @@ class TypePage(QWizardPage):
                 max=cfg["maxDepth"],
             )
         )
-        self._on_depth_changed(self.depth)
+        self._on_depth_changed(self.chosen_depth)
         self.completeChanged.emit()
 
     def _on_depth_changed(self, depth: int) -> None:
@@ -157,7 +157,7 @@ class GroupsPage(QWizardPage):
         return row
 
     def initializePage(self) -> None:
-        type_id, depth = self._wizard.type_page.type_id, self._wizard.type_page.depth
+        type_id, depth = self._wizard.type_page.type_id, self._wizard.type_page.chosen_depth
         self.setSubTitle(tr("{type} at depth {depth}").format(type=type_id, depth=depth))
         self.model.set_rows([])
         self.preview = None

@@ -11,7 +11,6 @@ from memgraph_gui.app.compaction_reads import GroupRow, child_briefs
 from memgraph_gui.app.qt import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSplitter,
