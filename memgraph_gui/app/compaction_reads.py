@@ -30,6 +30,7 @@ class GroupRow:
     seq_to: int
     first_title: str
     last_title: str
+    opening: str  # the start of the oldest child's summary, for the list
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,8 @@ def _group_row(graph: Graph, number: int, depth: int, ids: tuple[str, ...]) -> G
     seqs = [n.seq_to for n in nodes] or [0]
     first = nodes[0].title if nodes else ""
     last = nodes[-1].title if nodes else ""
-    return GroupRow(number, depth, ids, min(seqs), max(seqs), first, last)
+    opening = str(nodes[0].fields.get("summary") or "") if nodes else ""
+    return GroupRow(number, depth, ids, min(seqs), max(seqs), first, last, opening)
 
 
 def _note(graph: Graph, type_id: str, depth: int, groups: tuple[GroupRow, ...]) -> str:
@@ -102,9 +104,11 @@ def _note(graph: Graph, type_id: str, depth: int, groups: tuple[GroupRow, ...]) 
     )
     keep = int(cfg["keepRecentLeaves"]) if depth == 0 else 0
     if groups:
-        return tr("{count} groups of {fan} from {roots} top-level nodes at depth {depth}.").format(
+        text = tr("{count} groups of {fan} from {roots} top-level nodes at depth {depth}").format(
             count=len(groups), fan=cfg["fanIn"], roots=roots, depth=depth
         )
+        held = tr(" (the {keep} newest are held back)").format(keep=keep) if keep else ""
+        return text + held + "."
     return tr(
         "No group is eligible: {roots} top-level {type} nodes at depth {depth}, {keep} of them "
         "held back as recent, and a rollup needs at least {threshold}."

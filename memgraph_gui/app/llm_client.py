@@ -107,7 +107,7 @@ def _timeout_message(endpoint: DraftEndpoint) -> str:
 
 
 def _http_message(exc: urllib.error.HTTPError) -> str:
-    """"The AI endpoint refused the request (HTTP 401): <the server's own message>"."""
+    """ "The AI endpoint refused the request (HTTP 401): <the server's own message>"."""
     try:
         text = exc.read().decode("utf-8", "replace")
     except OSError:
@@ -142,9 +142,7 @@ def _content(raw: bytes) -> str:
     try:
         content = doc["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError) as exc:
-        raise DraftError(
-            tr("The AI endpoint's answer has no choices[0].message.content.")
-        ) from exc
+        raise DraftError(tr("The AI endpoint's answer has no choices[0].message.content.")) from exc
     if not isinstance(content, str) or not content.strip():
         raise DraftError(tr("The AI endpoint answered with an empty draft."))
     return content.strip()

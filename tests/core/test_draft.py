@@ -12,7 +12,9 @@ def test_keeps_timeline_order_not_input_order() -> None:
         {"toSeq": 5, "summary": "Mira reads it aloud."},
     ]
     draft = extractive_summary(briefs)
-    assert draft == "Eileen finds a letter in the cellar. Mira reads it aloud. Rowan burns the letter."
+    assert (
+        draft == "Eileen finds a letter in the cellar. Mira reads it aloud. Rowan burns the letter."
+    )
 
 
 def test_near_duplicates_are_dropped_and_the_older_kept() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from wizard_helpers import MemoryKeyring, local_server  # noqa: E402
+from wizard_helpers import MemoryKeyring, local_server
 
 BRIEFS = [
     {"id": "n_1", "toSeq": 1, "title": "Summary 1", "summary": "Eileen finds a letter."},
@@ -159,7 +159,7 @@ def test_unreachable_host_is_named(qtbot, memory_keyring) -> None:
     from memgraph_gui.app.llm_client import DraftError, request_completion
     from memgraph_gui.app.settings import DraftEndpoint
 
-    with pytest.raises(DraftError, match="Could not reach http://127.0.0.1:9/chat/completions"):
+    with pytest.raises(DraftError, match=r"Could not reach http://127\.0\.0\.1:9/chat/completions"):
         request_completion(DraftEndpoint("http://127.0.0.1:9", "m", 2.0), [])
 
 

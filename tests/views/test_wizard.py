@@ -138,7 +138,7 @@ def test_skip_writes_nothing(qtbot, app) -> None:
     assert wizard.currentPage() is wizard.report_page
     assert (app.counts().nodes, app.counts().edges, app.undo.stack.count()) == before
     assert wizard.report().count("skipped") == 2 and wizard.report().rollup_ids() == []
-    assert "Approved 0 of 2 groups, skipped 2" in wizard.report_page.summary.text()
+    assert "Approved 0 of 2 groups, skipped 2" in wizard.report_page.subTitle()
 
 
 def test_each_approval_is_its_own_undo_step(qtbot, app) -> None:

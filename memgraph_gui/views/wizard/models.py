@@ -9,7 +9,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from memgraph_gui.app.compaction_reads import GroupRow, RollupRow
-from memgraph_gui.app.qt import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, tr
+from memgraph_gui.app.qt import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    Qt,
+    QtCore,
+    tr,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 _DISPLAY = Qt.ItemDataRole.DisplayRole
@@ -27,6 +36,24 @@ def one_line(text: str, limit: int = 160) -> str:
     """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
     flat = " ".join(str(text).split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+class WrappedTextDelegate(QStyledItemDelegate):
+    """Rows as tall as their wrapped text at the column's width (Qt's own hint comes out a line
+    short for mixed CJK/Latin text, which then gets elided)."""
+
+    PADDING = 8
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QtCore.QSize:
+        hint = super().sizeHint(option, index)
+        text = index.data(_DISPLAY)
+        width = option.rect.width() - 2 * self.PADDING
+        if not isinstance(text, str) or not text or width <= 0:
+            return hint
+        bounds = option.fontMetrics.boundingRect(
+            QtCore.QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), text
+        )
+        return QtCore.QSize(hint.width(), max(hint.height(), bounds.height() + self.PADDING))
 
 
 class _Table(QAbstractTableModel):
@@ -53,9 +80,7 @@ class _Table(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.headers)
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY
-    ) -> Any:
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
         if role == _DISPLAY and orientation == Qt.Orientation.Horizontal:
             return self.headers[section]
         return None
@@ -87,7 +112,7 @@ class GroupsTableModel(_Table):
 
     def __init__(self) -> None:
         super().__init__()
-        self.headers = (tr("Group"), tr("Nodes"), tr("Seq"), tr("First"), tr("Last"))
+        self.headers = (tr("Group"), tr("Nodes"), tr("Seq"), tr("Titles"), tr("Opens with"))
         self._checked: list[bool] = []
 
     def set_rows(self, rows: Sequence[Any]) -> None:
@@ -102,6 +127,9 @@ class GroupsTableModel(_Table):
         if self._rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, 0))
 
+    def tooltip(self, item: GroupRow, column: int) -> str | None:
+        return item.opening or None if column == 4 else None
+
     def cell(self, item: GroupRow, column: int) -> str:
         if column == 0:
             return tr("Group {n}").format(n=item.number)
@@ -109,7 +137,10 @@ class GroupsTableModel(_Table):
             return str(len(item.child_ids))
         if column == 2:
             return f"{item.seq_from}–{item.seq_to}"
-        return one_line(item.first_title if column == 3 else item.last_title, 80)
+        if column == 3:
+            titles = (item.first_title, item.last_title)
+            return one_line(" … ".join(dict.fromkeys(titles)), 80)
+        return one_line(item.opening, 200)
 
     def data(self, index: Index, role: int = _DISPLAY) -> Any:
         if role == Qt.ItemDataRole.CheckStateRole and index.isValid() and index.column() == 0:

@@ -58,9 +58,13 @@ class TypePage(QWizardPage):
         self.depth_spin = QSpinBox()
         self.depth_spin.setObjectName("compaction-depth")
         self.depth_spin.valueChanged.connect(self._on_depth_changed)
+        self.type_combo.setMinimumWidth(280)
+        self.depth_spin.setMinimumWidth(280)
         self.rules = plain_label()
-        self.rules.setStyleSheet("color: palette(dark);")
+        self.rules.setMinimumWidth(560)
         form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form.setVerticalSpacing(10)
         form.addRow(tr("Node type:"), self.type_combo)
         form.addRow(tr("Depth:"), self.depth_spin)
         form.addRow("", self.rules)
@@ -158,7 +162,12 @@ class GroupsPage(QWizardPage):
 
     def initializePage(self) -> None:
         type_id, depth = self._wizard.type_page.type_id, self._wizard.type_page.chosen_depth
-        self.setSubTitle(tr("{type} at depth {depth}").format(type=type_id, depth=depth))
+        self.setSubTitle(
+            tr(
+                "Top-level {type} nodes at depth {depth}, oldest first. Uncheck the groups to "
+                "leave as they are."
+            ).format(type=type_id, depth=depth)
+        )
         self.model.set_rows([])
         self.preview = None
         self.note.setText(tr("Looking for eligible groups…"))
@@ -180,7 +189,6 @@ class GroupsPage(QWizardPage):
         self.preview = result
         self.busy.hide()
         self.model.set_rows(result.groups)
-        self.table.resizeColumnToContents(0)
         self.note.setText(result.note)
         self._on_checks_changed()
 
@@ -209,6 +217,7 @@ class ReportPage(QWizardPage):
         super().__init__()
         self._wizard = wizard
         self.setTitle(tr("Report"))
+        self.setSubTitle(" ")  # the modern style shows a header only for pages with a subtitle
         self.summary = plain_label()
         self.details = QPlainTextEdit()
         self.details.setReadOnly(True)
@@ -225,7 +234,8 @@ class ReportPage(QWizardPage):
 
     def initializePage(self) -> None:
         report = self._wizard.report()
-        self.summary.setText(report.headline())
+        self.setSubTitle(report.headline())
+        self.summary.setText(tr("Each line is one group, in the order you reviewed them."))
         self.details.setPlainText("\n".join(report.lines()))
         self.select_button.setEnabled(bool(report.rollup_ids()))
 
@@ -243,7 +253,8 @@ def _table(model: GroupsTableModel) -> QTableView:
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
-    table.setColumnWidth(1, 60)
-    table.setColumnWidth(2, 90)
-    table.setColumnWidth(3, 260)
+    table.setColumnWidth(0, 96)
+    table.setColumnWidth(1, 56)
+    table.setColumnWidth(2, 96)
+    table.setColumnWidth(3, 220)
     return table

@@ -35,7 +35,7 @@ class Report:
         return [o.rollup_id for o in self.outcomes if o.status == APPROVED]
 
     def headline(self) -> str:
-        """"Approved 3 groups, skipped 1, 1 refused, 2 not reviewed." (plain text)"""
+        """ "Approved 3 groups, skipped 1, 1 refused, 2 not reviewed." (plain text)"""
         text = tr("Approved {approved} of {total} groups, skipped {skipped}").format(
             approved=self.count(APPROVED), total=self.total, skipped=self.count(SKIPPED)
         )
@@ -56,7 +56,7 @@ class Report:
 
 def _line(outcome: Outcome) -> str:
     group = outcome.group
-    where = tr("group {n} (seq {a}–{b}, {count} nodes)").format(
+    where = tr("Group {n} (seq {a}–{b}, {count} nodes)").format(
         n=group.number, a=group.seq_from, b=group.seq_to, count=len(group.child_ids)
     )
     if outcome.status == APPROVED:

@@ -11,6 +11,7 @@ from memgraph_gui.app.compaction_reads import GroupRow, child_briefs
 from memgraph_gui.app.qt import (
     QAbstractItemView,
     QHBoxLayout,
+    QKeySequence,
     QLabel,
     QPushButton,
     QSplitter,
@@ -24,7 +25,7 @@ from memgraph_gui.app.qt import (
 )
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.wizard.draft_panel import DraftPanel
-from memgraph_gui.views.wizard.models import BriefsTableModel
+from memgraph_gui.views.wizard.models import BriefsTableModel, WrappedTextDelegate
 from memgraph_gui.views.wizard.pages import plain_label
 from memgraph_gui.views.wizard.report import APPROVED, FAILED, SKIPPED, Outcome
 
@@ -56,12 +57,14 @@ class ReviewPage(QWizardPage):
         self.table.setObjectName("compaction-children")
         self.table.setModel(self.briefs)
         self.table.setWordWrap(True)
+        self.table.setItemDelegateForColumn(2, WrappedTextDelegate(self.table))
         self.table.setAlternatingRowColors(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().hide()
         self.table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.table.horizontalHeader()
         header.setStretchLastSection(True)
+        header.sectionResized.connect(self._on_section_resized)
         self.table.setColumnWidth(0, 48)
         self.table.setColumnWidth(1, 110)
         left = QWidget()
@@ -87,7 +90,10 @@ class ReviewPage(QWizardPage):
         self.skip_button.setToolTip(tr("Leave this group as it is and go on."))
         self.skip_button.clicked.connect(self.skip)
         self.approve_button = QPushButton(tr("Approve"))
-        self.approve_button.setToolTip(tr("Create the rollup with this summary (undoable)."))
+        self.approve_button.setToolTip(
+            tr("Create the rollup with this summary (undoable). Ctrl+Enter")
+        )
+        self.approve_button.setShortcut(QKeySequence(tr("Ctrl+Return")))
         self.approve_button.setDefault(True)
         self.approve_button.clicked.connect(self.approve)
         row = QHBoxLayout()
@@ -98,6 +104,8 @@ class ReviewPage(QWizardPage):
 
     # -- QWizardPage -----------------------------------------------------------------------------
     def initializePage(self) -> None:
+        # Enter means Approve here, not "Stop & Report" (QWizard makes Next the default button)
+        self._wizard.setOption(QWizard.WizardOption.NoDefaultButton, True)
         self._groups = self._wizard.groups_page.model.checked_groups()
         self._wizard.start_report(len(self._groups))
         self._index = 0
@@ -105,6 +113,10 @@ class ReviewPage(QWizardPage):
 
     def isComplete(self) -> bool:
         return not self._busy
+
+    def validatePage(self) -> bool:
+        self._wizard.setOption(QWizard.WizardOption.NoDefaultButton, False)
+        return True
 
     # -- decisions -------------------------------------------------------------------------------
     @property
@@ -186,6 +198,7 @@ class ReviewPage(QWizardPage):
         )
         self.draft.set_group(self._wizard.type_id, briefs, self._wizard.instruction())
         self._on_draft_text_changed()
+        self.approve_button.setFocus()
 
     def _show_refusal(self, message: str, *, cause: str = "") -> None:
         """Show ``message`` under the draft; ``cause`` is what the report keeps if skipped."""
@@ -197,6 +210,9 @@ class ReviewPage(QWizardPage):
         self._on_draft_text_changed()
         self.skip_button.setEnabled(not busy)
         self.completeChanged.emit()
+
+    def _on_section_resized(self, *_args: object) -> None:
+        self.table.resizeRowsToContents()  # wrapped summaries need their full height
 
     def _on_draft_text_changed(self) -> None:
         ready = not self._busy and bool(self.draft.text().strip()) and self.group is not None

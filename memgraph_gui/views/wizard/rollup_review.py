@@ -32,7 +32,11 @@ from memgraph_gui.app.qt import (
 )
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.views.wizard.models import BriefsTableModel, RollupsTableModel
+from memgraph_gui.views.wizard.models import (
+    BriefsTableModel,
+    RollupsTableModel,
+    WrappedTextDelegate,
+)
 from memgraph_gui.views.wizard.pages import plain_label
 
 
@@ -56,8 +60,9 @@ class RollupReviewDialog(QDialog):
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._build_list())
         splitter.addWidget(self._build_detail())
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
+        splitter.setStretchFactor(0, 9)
+        splitter.setStretchFactor(1, 11)
+        splitter.setSizes([450, 550])
         splitter.setChildrenCollapsible(False)
         layout.addWidget(splitter, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -86,7 +91,7 @@ class RollupReviewDialog(QDialog):
         self.list.setAlternatingRowColors(True)
         header = self.list.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((1, 70), (2, 50), (3, 64), (4, 54)):  # never measure 16k rows
+        for column, width in ((1, 64), (2, 44), (3, 60), (4, 50)):  # never measure 16k rows
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             self.list.setColumnWidth(column, width)
         self.list.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
@@ -109,9 +114,11 @@ class RollupReviewDialog(QDialog):
         self.children_view.setObjectName("rollup-children")
         self.children_view.setModel(self.children_model)
         self.children_view.setWordWrap(True)
+        self.children_view.setItemDelegateForColumn(2, WrappedTextDelegate(self.children_view))
         self.children_view.verticalHeader().hide()
         self.children_view.setAlternatingRowColors(True)
         self.children_view.horizontalHeader().setStretchLastSection(True)
+        self.children_view.horizontalHeader().sectionResized.connect(self._on_section_resized)
         self.children_view.setColumnWidth(0, 48)
         self.children_view.setColumnWidth(1, 150)
         self.summary = QPlainTextEdit()
@@ -139,6 +146,8 @@ class RollupReviewDialog(QDialog):
             tr("Children go back where they were; the rollup is archived (undoable).")
         )
         self.dissolve_button.clicked.connect(self.dissolve_current)
+        for button in (self.save_button, self.dissolve_button):
+            button.setAutoDefault(False)  # Enter in the list must never dissolve
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
         row.addWidget(self.dissolve_button)
@@ -243,6 +252,9 @@ class RollupReviewDialog(QDialog):
             row: RollupRow = self.rollups.row_at(self.proxy.mapToSource(current).row())
             if row.id != self._current:
                 self._show(row.id)
+
+    def _on_section_resized(self, *_args: object) -> None:
+        self.children_view.resizeRowsToContents()
 
     def _edited(self) -> bool:
         return self.summary.toPlainText().strip() != self._loaded_summary.strip()
