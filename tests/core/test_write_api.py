@@ -421,6 +421,15 @@ def test_compact_nodes_builds_the_rollup_shape(store, w):
     assert node(store, top).seq_to == 9 and node(store, rid).parent_id == top
 
 
+def test_compact_nodes_undo_label_names_the_plural_type(store, w):
+    from memgraph_gui.core.luker.write_extra import compact_label
+
+    w.compact_nodes(type="event", child_ids=events(w, 3), summary="s")
+    assert store.history_of(None).steps(limit=1)[0].label == "Compact 3 events"
+    assert compact_label(1, "event") == "Compact 1 event"
+    assert compact_label(12, "character_sheet") == "Compact 12 character_sheets"
+
+
 @pytest.mark.parametrize(
     "kwargs",
     [

@@ -50,7 +50,7 @@ class ExtraWrites:
             raise bad_args("compactNodes: summary is required.")
         extra = check_fields(fields, "compactNodes")
         store = self._require()
-        label = f"Compact {len(set(children))} {kind} node(s)"
+        label = compact_label(len(set(children)), kind)
         with store.transaction(OpKind.COMPACT, label, origin=self._origin) as tx:
             if tx.schema.get(kind) is None:
                 raise bad_args(f"compactNodes: unknown node type {kind!r}")
@@ -140,6 +140,12 @@ class ExtraWrites:
             tx.set_meta("schema", types)
         self._committed(True)
         return WriteResult({"types": len(types)}, tx.changeset)
+
+
+def compact_label(count: int, type_id: str) -> str:
+    """The undo label of a compaction: "Compact 12 events", "Compact 1 event",
+    "Compact 3 character_sheets" (the type id, plural with an "s")."""
+    return f"Compact {count} {type_id if count == 1 else type_id + 's'}"
 
 
 def _storable(**arguments: Any) -> None:

@@ -1,0 +1,208 @@
+"""AI drafts from an OpenAI-compatible ``/chat/completions`` endpoint (plain urllib, no SDK).
+
+``request_completion`` is blocking and raises ``DraftError`` with a plain-text message for every
+failure (no endpoint, timeout, unreachable host, HTTP 4xx/5xx with the server's own message, an
+answer that is not the expected JSON). ``DraftJob`` runs it on a plain daemon thread, never on
+the GUI thread and never on the single writer, and reports back through queued Qt signals.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from memgraph_gui.app.qt import QObject, Signal, tr
+from memgraph_gui.app.secrets import SecretsUnavailable, get_api_key
+from memgraph_gui.app.settings import DraftEndpoint
+
+SYSTEM_PROMPT = (
+    "You maintain the long-term memory of a role-play chat. Write one faithful summary of the "
+    "memory entries the user gives you, in the language(s) they are written in. Keep every "
+    "name, place and decision; invent nothing; no preamble, no headings, plain text only."
+)
+MAX_ERROR_BODY = 300
+
+
+class DraftError(Exception):
+    """A draft could not be produced; ``str()`` is a plain-text message for the user."""
+
+
+def chat_url(base_url: str) -> str:
+    """``base_url`` + ``/chat/completions`` (a URL already ending in it is kept)."""
+    base = base_url.strip().rstrip("/")
+    return base if base.endswith("/chat/completions") else base + "/chat/completions"
+
+
+def ping_messages() -> list[dict[str, str]]:
+    """A tiny request for "Test connection"."""
+    return [{"role": "user", "content": "Reply with the single word OK."}]
+
+
+def summary_messages(
+    briefs: Sequence[Mapping[str, Any]], type_id: str, instruction: str = ""
+) -> list[dict[str, str]]:
+    """The chat messages asking for a rollup summary of ``briefs`` (oldest first)."""
+    lines = [
+        f"[{b.get('toSeq', '')}] {b.get('title', '')}: {b.get('summary', '')}".strip()
+        for b in briefs
+    ]
+    ask = f"Summarise these {len(briefs)} {type_id} entries into one rollup summary."
+    if instruction.strip():
+        ask += "\n" + instruction.strip()
+    return [
+        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "user", "content": ask + "\n\n" + "\n".join(lines)},
+    ]
+
+
+def request_completion(
+    endpoint: DraftEndpoint,
+    messages: list[dict[str, str]],
+    *,
+    api_key: str = "",
+    max_tokens: int = 600,
+) -> str:
+    """POST ``messages`` and return ``choices[0].message.content`` (stripped). Blocking, any
+    thread but the GUI one. Raises ``DraftError``."""
+    if not endpoint.configured:
+        raise DraftError(
+            tr("No AI endpoint is set. Open Preferences… to set one, or draft offline.")
+        )
+    url = chat_url(endpoint.base_url)
+    body = {"model": endpoint.model, "messages": messages, "max_tokens": max_tokens}
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if api_key:
+        headers["Authorization"] = f"Bearer {api_key}"
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode("utf-8"), headers=headers, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=endpoint.timeout) as response:
+            raw = response.read()
+    except urllib.error.HTTPError as exc:
+        raise DraftError(_http_message(exc)) from exc
+    except TimeoutError as exc:
+        raise DraftError(_timeout_message(endpoint)) from exc
+    except urllib.error.URLError as exc:
+        if isinstance(exc.reason, (TimeoutError, socket.timeout)):
+            raise DraftError(_timeout_message(endpoint)) from exc
+        raise DraftError(
+            tr("Could not reach {url}: {reason}").format(url=url, reason=exc.reason)
+        ) from exc
+    except (OSError, ValueError) as exc:  # a reset connection, a malformed URL
+        raise DraftError(tr("Could not reach {url}: {reason}").format(url=url, reason=exc)) from exc
+    return _content(raw)
+
+
+def _timeout_message(endpoint: DraftEndpoint) -> str:
+    return tr(
+        "The AI endpoint did not answer within {seconds:g} seconds. Try again, raise the "
+        "timeout in Preferences…, or draft offline."
+    ).format(seconds=endpoint.timeout)
+
+
+def _http_message(exc: urllib.error.HTTPError) -> str:
+    """ "The AI endpoint refused the request (HTTP 401): <the server's own message>"."""
+    try:
+        text = exc.read().decode("utf-8", "replace")
+    except OSError:
+        text = ""
+    detail = _server_message(text) or str(exc.reason or "")
+    return tr("The AI endpoint refused the request (HTTP {status}): {detail}").format(
+        status=exc.code, detail=detail[:MAX_ERROR_BODY].strip() or tr("no details")
+    )
+
+
+def _server_message(text: str) -> str:
+    """The ``error.message`` of an OpenAI-style error body, else the body itself."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return " ".join(text.split())
+    error = doc.get("error") if isinstance(doc, dict) else None
+    if isinstance(error, dict) and error.get("message"):
+        return str(error["message"])
+    if isinstance(error, str):
+        return error
+    if isinstance(doc, dict) and doc.get("message"):
+        return str(doc["message"])
+    return " ".join(text.split())
+
+
+def _content(raw: bytes) -> str:
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise DraftError(tr("The AI endpoint's answer was not valid JSON.")) from exc
+    try:
+        content = doc["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError) as exc:
+        raise DraftError(tr("The AI endpoint's answer has no choices[0].message.content.")) from exc
+    if not isinstance(content, str) or not content.strip():
+        raise DraftError(tr("The AI endpoint answered with an empty draft."))
+    return content.strip()
+
+
+def read_api_key() -> tuple[str, str]:
+    """``(key, problem)``: the saved key, or "" and why it could not be read (worker thread)."""
+    try:
+        return get_api_key(), ""
+    except SecretsUnavailable as exc:
+        return "", str(exc)
+
+
+class DraftJob(QObject):
+    """One AI request on its own daemon thread. Create and ``start()`` on the GUI thread and keep
+    a reference until ``finished(text)`` or ``failed(message)`` arrives (queued to the GUI thread).
+    ``api_key=None`` reads the saved key from the keyring on the worker thread (a missing keyring
+    sends no key, and a 401/403 then says why).
+    """
+
+    finished = Signal(str)
+    failed = Signal(str)
+
+    def __init__(
+        self,
+        endpoint: DraftEndpoint,
+        messages: list[dict[str, str]],
+        *,
+        max_tokens: int = 600,
+        api_key: str | None = None,
+        tag: object = None,
+    ) -> None:
+        super().__init__()
+        self._endpoint, self._messages, self._max_tokens = endpoint, messages, max_tokens
+        self._api_key = api_key  # None: read the saved one from the keyring on the thread
+        self.tag = tag  # whatever the caller needs to recognise its answer
+        self._thread = threading.Thread(target=self._run, name="memgraph-draft", daemon=True)
+
+    def start(self) -> None:
+        """Send the request in the background."""
+        self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Join the thread (tests and shutdown)."""
+        self._thread.join(timeout)
+
+    def _run(self) -> None:  # worker thread: no widgets, only signals
+        key, problem = self._api_key or "", ""
+        if self._api_key is None and self._endpoint.configured:
+            key, problem = read_api_key()
+        try:
+            text = request_completion(
+                self._endpoint, self._messages, api_key=key, max_tokens=self._max_tokens
+            )
+        except DraftError as exc:
+            message = str(exc)
+            if problem and ("HTTP 401" in message or "HTTP 403" in message):
+                message += "\n\n" + tr("No API key was sent: {problem}").format(problem=problem)
+            self.failed.emit(message)
+        except Exception as exc:  # a bug must still end the busy state
+            self.failed.emit(tr("The AI draft failed: {error}").format(error=exc))
+        else:
+            self.finished.emit(text)

@@ -1,0 +1,79 @@
+"""The draft endpoint's API key in the OS keyring (never in settings or the store).
+
+``keyring`` raises ``NoKeyringError`` on a machine without a usable backend (a bare Linux box,
+a container); every function here turns that, and any other backend failure, into
+``SecretsUnavailable`` with a message a preferences dialog can show as is. Blocking (a backend
+may talk to a desktop service or prompt the user): the preferences dialog calls them on a user's
+click, the AI draft reads the key on its own worker thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memgraph_gui.app.qt import tr
+
+SERVICE = "memgraph-gui"
+ACCOUNT = "draft-endpoint"
+
+
+class SecretsUnavailable(Exception):
+    """The OS keyring cannot be used; ``str()`` is a plain-text explanation for the user."""
+
+
+def get_api_key() -> str:
+    """The saved key, or "" when none is saved. Raises ``SecretsUnavailable``."""
+    keyring = _keyring()
+    try:
+        return keyring.get_password(SERVICE, ACCOUNT) or ""
+    except Exception as exc:  # any backend failure, NoKeyringError included
+        raise _unavailable(exc) from exc
+
+
+def set_api_key(key: str) -> None:
+    """Save ``key`` (an empty key deletes it). Raises ``SecretsUnavailable``."""
+    if not key:
+        delete_api_key()
+        return
+    keyring = _keyring()
+    try:
+        keyring.set_password(SERVICE, ACCOUNT, key)
+    except Exception as exc:
+        raise _unavailable(exc) from exc
+
+
+def delete_api_key() -> None:
+    """Forget the saved key (nothing saved is fine). Raises ``SecretsUnavailable``."""
+    keyring = _keyring()
+    from keyring.errors import PasswordDeleteError
+
+    try:
+        keyring.delete_password(SERVICE, ACCOUNT)
+    except PasswordDeleteError:
+        return
+    except Exception as exc:
+        raise _unavailable(exc) from exc
+
+
+def _keyring() -> Any:
+    try:
+        import keyring
+    except ImportError as exc:  # pragma: no cover - keyring is a dependency
+        raise SecretsUnavailable(
+            tr("The keyring package is not installed, so the API key cannot be stored.")
+        ) from exc
+    return keyring
+
+
+def _unavailable(exc: BaseException) -> SecretsUnavailable:
+    from keyring.errors import NoKeyringError
+
+    if isinstance(exc, NoKeyringError):
+        return SecretsUnavailable(
+            tr(
+                "No system keyring is available on this computer, so the API key cannot be "
+                "saved or read. Install and unlock a keyring (GNOME Keyring, KWallet, macOS "
+                "Keychain or Windows Credential Manager), or use an endpoint that needs no key."
+            )
+        )
+    return SecretsUnavailable(tr("The system keyring failed: {error}").format(error=exc))

@@ -1,0 +1,75 @@
+"""``CompactionWizard``: choose a type and depth, see the eligible groups, review each group's
+children beside an editable draft, approve or skip, read the report.
+
+It never touches the store: the groups come from a query (``compactionCandidates``) and each
+approval is one ``ops.compact`` on the single writer, so Edit ▸ Undo reads "Undo Compact 3
+events". The wizard closes itself when another memory is opened.
+"""
+
+from __future__ import annotations
+
+from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.qt import QWidget, QWizard, tr
+from memgraph_gui.app.settings import load_endpoint
+from memgraph_gui.views.wizard.draft_panel import EndpointSource
+from memgraph_gui.views.wizard.pages import GroupsPage, ReportPage, TypePage
+from memgraph_gui.views.wizard.report import Outcome, Report
+from memgraph_gui.views.wizard.review_page import ReviewPage
+
+
+class CompactionWizard(QWizard):
+    """The compaction wizard over one AppModel (pages: type, groups, review, report).
+
+    ``endpoint`` supplies the AI draft endpoint (the saved preferences by default; tests pass
+    their own). Writes carry ``initiator=self``.
+    """
+
+    def __init__(
+        self,
+        app: AppModel,
+        parent: QWidget | None = None,
+        *,
+        endpoint: EndpointSource = load_endpoint,
+    ) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.endpoint = endpoint
+        self._report = Report()
+        self.setObjectName("compaction-wizard")
+        self.setWindowTitle(tr("Compaction Wizard"))
+        self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
+        self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)
+        self.resize(1000, 680)
+        self.type_page = TypePage(self)
+        self.groups_page = GroupsPage(self)
+        self.review_page = ReviewPage(self)
+        self.report_page = ReportPage(self)
+        for page in (self.type_page, self.groups_page, self.review_page, self.report_page):
+            self.addPage(page)
+        app.store_replaced.connect(self._on_store_replaced)
+
+    @property
+    def type_id(self) -> str:
+        """The type chosen on the first page."""
+        return self.type_page.type_id
+
+    def instruction(self) -> str:
+        """The type's ``compression.summarizeInstruction`` (passed to the AI draft)."""
+        spec = self.app.schema().get(self.type_id)
+        return str(spec.compression.get("summarizeInstruction") or "") if spec else ""
+
+    def start_report(self, total: int) -> None:
+        """Begin a new report for ``total`` groups (the review page calls this)."""
+        self._report = Report(total=total)
+
+    def record(self, outcome: Outcome) -> None:
+        """Add one group's outcome to the report."""
+        self._report.outcomes.append(outcome)
+
+    def report(self) -> Report:
+        """The report so far."""
+        return self._report
+
+    def _on_store_replaced(self) -> None:
+        self.reject()

@@ -1,0 +1,204 @@
+"""``DraftPanel``: the editable draft summary of one group, with an offline and an AI draft.
+
+A new draft never silently replaces text the user typed: when the editor holds edits, the draft
+waits in a bar above it ("Replace" / "Keep mine"). AI drafts run on their own thread; a result
+for a group the user has already left is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from memgraph_gui.app.llm_client import DraftJob, summary_messages
+from memgraph_gui.app.qt import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+    tr,
+)
+from memgraph_gui.app.settings import DEFAULT_MAX_CHARS, DraftEndpoint, load_endpoint
+from memgraph_gui.core.domain.draft import extractive_summary
+
+EndpointSource = Callable[[], DraftEndpoint]
+
+
+class DraftPanel(QWidget):
+    """The draft editor. ``text_changed()`` fires on every edit (the page re-checks Approve)."""
+
+    text_changed = Signal()
+    ai_finished = Signal()  # an AI request ended (success or failure): for tests and busy state
+
+    def __init__(
+        self, parent: QWidget | None = None, *, endpoint: EndpointSource = load_endpoint
+    ) -> None:
+        super().__init__(parent)
+        self._endpoint = endpoint
+        self._briefs: list[dict[str, Any]] = []
+        self._type_id = ""
+        self._instruction = ""
+        self._drafted = ""  # the text the panel itself put in the editor last
+        self._pending = ""  # a draft waiting for the user's go-ahead
+        self._generation = 0  # bumped per group, so a late AI answer for an old one is dropped
+        self._jobs: set[DraftJob] = set()
+        self._build()
+
+    # -- layout ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        heading = QLabel(tr("Draft summary"))
+        heading.setStyleSheet("font-weight: 600;")
+        self.editor = QPlainTextEdit()
+        self.editor.setObjectName("draft-editor")
+        self.editor.setPlaceholderText(tr("The rollup's summary (required)."))
+        self.editor.textChanged.connect(self._on_text_changed)
+        self.count_label = QLabel()
+        self.count_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.count_label.setStyleSheet("color: palette(mid);")
+        layout.addWidget(heading)
+        layout.addWidget(self._build_pending_bar())
+        layout.addWidget(self.editor, 1)
+        layout.addLayout(self._build_buttons())
+        self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setWordWrap(True)
+        self.status.setObjectName("draft-status")
+        layout.addWidget(self.status)
+
+    def _build_buttons(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.offline_button = QPushButton(tr("Draft again (offline)"))
+        self.offline_button.setToolTip(tr("Pick the children's most informative sentences."))
+        self.offline_button.clicked.connect(self.draft_offline)
+        self.ai_button = QPushButton(tr("Draft with AI"))
+        self.ai_button.setToolTip(tr("Ask the endpoint set in Preferences for a draft."))
+        self.ai_button.clicked.connect(self.draft_with_ai)
+        row.addWidget(self.offline_button)
+        row.addWidget(self.ai_button)
+        row.addStretch(1)
+        row.addWidget(self.count_label)
+        return row
+
+    def _build_pending_bar(self) -> QFrame:
+        self.pending_bar = QFrame()
+        self.pending_bar.setObjectName("draft-pending")
+        self.pending_bar.setFrameShape(QFrame.Shape.StyledPanel)
+        row = QHBoxLayout(self.pending_bar)
+        row.setContentsMargins(8, 4, 4, 4)
+        self.pending_label = QLabel(tr("A new draft is ready. Replace your edited text?"))
+        self.replace_button = QPushButton(tr("Replace"))
+        self.replace_button.clicked.connect(self.accept_pending)
+        self.keep_button = QPushButton(tr("Keep mine"))
+        self.keep_button.clicked.connect(self.discard_pending)
+        row.addWidget(self.pending_label, 1)
+        row.addWidget(self.replace_button)
+        row.addWidget(self.keep_button)
+        self.pending_bar.hide()
+        return self.pending_bar
+
+    # -- public ----------------------------------------------------------------------------------
+    def set_group(self, type_id: str, briefs: list[dict[str, Any]], instruction: str = "") -> None:
+        """Show a new group: its offline draft replaces whatever the last group left."""
+        self._generation += 1
+        self._type_id, self._briefs, self._instruction = type_id, briefs, instruction
+        self.discard_pending()
+        self.status.clear()
+        self.ai_button.setEnabled(True)
+        self._put(extractive_summary(briefs, max_chars=DEFAULT_MAX_CHARS))
+
+    def text(self) -> str:
+        """The summary as the user left it."""
+        return self.editor.toPlainText()
+
+    def set_text(self, text: str) -> None:
+        """Replace the editor's text (counts as a draft the user has not edited yet)."""
+        self._put(text)
+
+    @property
+    def edited(self) -> bool:
+        """True when the editor holds something the panel did not put there."""
+        return self.editor.toPlainText() != self._drafted
+
+    def draft_offline(self) -> None:
+        """A fresh extractive draft (offered, not forced, when the user has edited)."""
+        self.status.clear()
+        self._offer(extractive_summary(self._briefs, max_chars=DEFAULT_MAX_CHARS))
+
+    def draft_with_ai(self) -> None:
+        """Ask the configured endpoint for a draft in the background."""
+        endpoint = self._endpoint()
+        if not endpoint.configured:
+            self._show_error(
+                tr("No AI endpoint is set. Open Preferences… to set one, or draft offline.")
+            )
+            return
+        messages = summary_messages(self._briefs, self._type_id, self._instruction)
+        job = DraftJob(endpoint, messages, tag=self._generation)
+        job.finished.connect(self._on_ai_finished)
+        job.failed.connect(self._on_ai_failed)
+        self._jobs.add(job)
+        self.ai_button.setEnabled(False)
+        self.status.setStyleSheet("")
+        self.status.setText(tr("Asking {model}…").format(model=endpoint.model))
+        job.start()
+
+    def accept_pending(self) -> None:
+        """Put the waiting draft in the editor."""
+        if self._pending:
+            self._put(self._pending)
+        self.discard_pending()
+
+    def discard_pending(self) -> None:
+        """Drop the waiting draft; the user's text stays."""
+        self._pending = ""
+        self.pending_bar.hide()
+
+    # -- internals -------------------------------------------------------------------------------
+    def _put(self, text: str) -> None:
+        self._drafted = text
+        self.editor.setPlainText(text)
+
+    def _offer(self, text: str) -> None:
+        if not self.edited or not self.editor.toPlainText().strip():
+            self._put(text)
+            return
+        self._pending = text
+        self.pending_bar.show()
+
+    def _finished_job(self) -> DraftJob | None:
+        """The job whose signal is being handled (dropped from the ones kept alive)."""
+        job = self.sender()
+        if isinstance(job, DraftJob):
+            self._jobs.discard(job)
+            return job
+        return None
+
+    def _on_ai_finished(self, text: str) -> None:
+        job = self._finished_job()
+        if job is not None and job.tag == self._generation:
+            self.ai_button.setEnabled(True)
+            self.status.clear()
+            self._offer(text)
+        self.ai_finished.emit()
+
+    def _on_ai_failed(self, message: str) -> None:
+        job = self._finished_job()
+        if job is not None and job.tag == self._generation:
+            self.ai_button.setEnabled(True)
+            self._show_error(message)
+        self.ai_finished.emit()
+
+    def _show_error(self, message: str) -> None:
+        self.status.setStyleSheet("color: #b3261e;")
+        self.status.setText(message)
+
+    def _on_text_changed(self) -> None:
+        self.count_label.setText(tr("{n} characters").format(n=len(self.editor.toPlainText())))
+        self.text_changed.emit()

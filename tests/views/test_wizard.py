@@ -1,0 +1,282 @@
+"""The compaction wizard and the rollup review, driven like a user over a real AppModel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from wizard_helpers import compactable_copy
+
+SUMMARY = "Dorian and 凯恩 settle their feud; the map shard changes hands."
+
+
+@pytest.fixture(autouse=True)
+def _sandboxed_settings(tmp_path: Path) -> None:
+    from memgraph_gui.app.qt import QSettings
+
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+
+
+@pytest.fixture
+def app(demo_template: Path, tmp_path: Path) -> Iterator[Any]:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+
+    path = compactable_copy(demo_template, tmp_path / "a.memgraph")
+    model = AppModel(MemoryStore.open(path))
+    yield model
+    model.close()
+
+
+def _wizard(qtbot: Any, app: Any) -> Any:
+    from memgraph_gui.app.settings import DraftEndpoint
+    from memgraph_gui.views.wizard import CompactionWizard
+
+    wizard = CompactionWizard(app, endpoint=DraftEndpoint)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    return wizard
+
+
+def _to_groups(qtbot: Any, wizard: Any) -> Any:
+    assert wizard.type_page.type_id == "event" and wizard.type_page.chosen_depth == 0
+    wizard.next()
+    page = wizard.groups_page
+    assert wizard.currentPage() is page
+    qtbot.waitUntil(lambda: page.preview is not None, timeout=5000)
+    return page
+
+
+def _uncheck(model: Any, row: int) -> None:
+    from memgraph_gui.app.qt import Qt
+
+    model.setData(model.index(row, 0), Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
+
+
+def _approve(qtbot: Any, wizard: Any, app: Any) -> None:
+    from memgraph_gui.app.qt import Qt
+
+    page = wizard.review_page
+    assert page.approve_button.isEnabled()
+    qtbot.mouseClick(page.approve_button, Qt.MouseButton.LeftButton)
+    app.runner.wait_idle()
+
+
+def test_only_hierarchical_types_are_offered_and_groups_are_listed(qtbot, app) -> None:
+    wizard = _wizard(qtbot, app)
+    combo = wizard.type_page.type_combo
+    assert [combo.itemData(i) for i in range(combo.count())] == ["event"]
+    assert wizard.type_page.depth_spin.maximum() == 9  # maxDepth 10
+    page = _to_groups(qtbot, wizard)
+    preview = app.read_api().compaction_candidates(type="event", depth=0)
+    assert page.model.rowCount() == len(preview.groups) == 2
+    assert [g.child_ids for g in page.model.checked_groups()] == [
+        tuple(g.child_ids) for g in preview.groups
+    ]
+    assert page.isComplete()
+    page.model.set_all_checked(False)
+    assert not page.isComplete()
+
+
+def test_approve_makes_the_same_rollup_as_compact_nodes_and_undo_removes_it(
+    qtbot, app, demo_template: Path, tmp_path: Path
+) -> None:
+    from memgraph_gui.core import MemoryStore
+
+    wizard = _wizard(qtbot, app)
+    groups = _to_groups(qtbot, wizard)
+    _uncheck(groups.model, 1)
+    group = groups.model.checked_groups()[0]
+    wizard.next()
+    review = wizard.review_page
+    assert wizard.currentPage() is review and review.group == group
+    assert review.briefs.rowCount() == 3 and review.draft.text()  # an offline draft is there
+    review.draft.editor.setPlainText(SUMMARY)
+    _approve(qtbot, wizard, app)
+    assert wizard.currentPage() is wizard.report_page
+    (rollup_id,) = wizard.report().rollup_ids()
+    assert app.undo.stack.undoText() == "Compact 3 events"
+
+    twin = compactable_copy(demo_template, tmp_path / "b.memgraph")
+    with MemoryStore.open(twin) as other:
+        direct = other.write_api().compact_nodes(
+            type="event", child_ids=list(group.child_ids), summary=SUMMARY
+        )["rollupNodeId"]
+        expected = other.graph.nodes[direct].to_json()
+        expected_parents = {c: other.graph.nodes[c].parent_id for c in group.child_ids}
+    made = app.node(rollup_id).to_json()
+    assert {**made, "id": ""} == {**expected, "id": ""}
+    assert made["fields"]["summary"] == SUMMARY
+    parents = {c: app.node(c).parent_id for c in group.child_ids}
+    assert parents == {c: rollup_id for c in group.child_ids}
+    assert set(expected_parents.values()) == {direct}
+
+    app.undo_last()
+    app.runner.wait_idle()
+    assert app.node(rollup_id) is None
+    assert all(app.node(c).parent_id == "" for c in group.child_ids)
+    assert app.undo.stack.redoText() == "Compact 3 events"
+
+
+def test_skip_writes_nothing(qtbot, app) -> None:
+    from memgraph_gui.app.qt import Qt
+
+    before = (app.counts().nodes, app.counts().edges, app.undo.stack.count())
+    wizard = _wizard(qtbot, app)
+    _to_groups(qtbot, wizard)
+    wizard.next()
+    review = wizard.review_page
+    for _ in range(2):
+        qtbot.mouseClick(review.skip_button, Qt.MouseButton.LeftButton)
+    app.runner.wait_idle()
+    assert wizard.currentPage() is wizard.report_page
+    assert (app.counts().nodes, app.counts().edges, app.undo.stack.count()) == before
+    assert wizard.report().count("skipped") == 2 and wizard.report().rollup_ids() == []
+    assert "Approved 0 of 2 groups, skipped 2" in wizard.report_page.subTitle()
+
+
+def test_each_approval_is_its_own_undo_step(qtbot, app) -> None:
+    wizard = _wizard(qtbot, app)
+    _to_groups(qtbot, wizard)
+    wizard.next()
+    start = app.undo.stack.count()
+    _approve(qtbot, wizard, app)
+    _approve(qtbot, wizard, app)
+    assert app.undo.stack.count() == start + 2
+    assert len(wizard.report().rollup_ids()) == 2
+    assert "✓" in wizard.report_page.details.toPlainText()
+
+
+def test_a_refusal_is_shown_and_the_user_can_skip(qtbot, app) -> None:
+    wizard = _wizard(qtbot, app)
+    groups = _to_groups(qtbot, wizard)
+    first = groups.model.checked_groups()[0]
+    wizard.next()
+    # another writer rolls the same children up first
+    app.store.write_api(origin="other").compact_nodes(
+        type="event", child_ids=list(first.child_ids), summary="elsewhere"
+    )
+    nodes_before = app.counts().nodes
+    _approve(qtbot, wizard, app)
+    review = wizard.review_page
+    assert wizard.currentPage() is review and review.group == first
+    assert "already has rollup parent" in review.error.text()
+    assert review.approve_button.isEnabled() and review.skip_button.isEnabled()
+    assert app.counts().nodes == nodes_before
+    review.skip()
+    assert review.group != first
+    assert wizard.report().count("failed") == 1
+
+
+def test_an_empty_summary_cannot_be_approved(qtbot, app) -> None:
+    wizard = _wizard(qtbot, app)
+    _to_groups(qtbot, wizard)
+    wizard.next()
+    review = wizard.review_page
+    review.draft.editor.setPlainText("   ")
+    assert not review.approve_button.isEnabled()
+    review.approve()
+    app.runner.wait_idle()
+    assert wizard.report().outcomes == []
+
+
+def test_no_groups_explains_why(qtbot, demo_store) -> None:
+    from memgraph_gui.app.app_model import AppModel
+
+    app = AppModel(demo_store)
+    try:
+        wizard = _wizard(qtbot, app)
+        page = _to_groups(qtbot, wizard)
+        assert page.model.rowCount() == 0 and not page.isComplete()
+        assert "held back as recent" in page.note.text()
+    finally:
+        app.runner.wait_idle()
+
+
+def test_review_dialog_edits_the_summary_and_dissolve_reverses_the_compaction(qtbot, app) -> None:
+    from memgraph_gui.app import ops
+    from memgraph_gui.app.qt import Qt
+    from memgraph_gui.views.wizard import RollupReviewDialog
+
+    group = app.read_api().compaction_candidates(type="event", depth=0).groups[0]
+    before = {c: app.node(c).parent_id for c in group.child_ids}
+    edges_before = app.counts().edges
+    made: list[Any] = []
+    ops.compact(app, "event", group.child_ids, SUMMARY, on_done=made.append)
+    app.runner.wait_idle()
+    rollup_id = made[0]["rollupNodeId"]
+
+    dialog = RollupReviewDialog(app)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.select_rollup(rollup_id)
+    assert dialog.current_id == rollup_id
+    assert dialog.summary.toPlainText() == SUMMARY
+    assert dialog.children_model.rowCount() == 3
+    dialog.summary.setPlainText("A shorter summary.")
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    app.runner.wait_idle()
+    assert app.node(rollup_id).fields["summary"] == "A shorter summary."
+    assert app.undo.stack.undoText().startswith("Edit")
+
+    dialog.confirm_dissolve = lambda title, n: True  # type: ignore[method-assign]
+    qtbot.mouseClick(dialog.dissolve_button, Qt.MouseButton.LeftButton)
+    app.runner.wait_idle()
+    assert app.node(rollup_id).archived
+    assert {c: app.node(c).parent_id for c in group.child_ids} == before
+    assert app.counts().edges == edges_before
+    qtbot.waitUntil(lambda: dialog.rollups.row_of(rollup_id) == -1, timeout=2000)
+
+
+def test_dissolve_asks_first(qtbot, app) -> None:
+    from memgraph_gui.views.wizard import RollupReviewDialog
+
+    dialog = RollupReviewDialog(app)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    rollup_id = dialog.current_id
+    assert rollup_id and app.node(rollup_id).semantic_rollup
+    dialog.confirm_dissolve = lambda title, n: False  # type: ignore[method-assign]
+    dialog.dissolve_current()
+    app.runner.wait_idle()
+    assert not app.node(rollup_id).archived
+
+
+def test_review_keeps_unsaved_edits_across_a_refresh(qtbot, app) -> None:
+    from memgraph_gui.views.wizard import RollupReviewDialog
+
+    dialog = RollupReviewDialog(app)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.summary.setPlainText("typing…")
+    app.apply_sync(lambda w: w.create_node(type="event", fields={"summary": "new"}))
+    qtbot.wait(20)
+    dialog.refresh()
+    assert dialog.summary.toPlainText() == "typing…" and dialog.save_button.isEnabled()
+
+
+def test_actions_open_one_window_each_and_follow_read_only(qtbot, app) -> None:
+    from memgraph_gui.app.qt import QWidget
+    from memgraph_gui.views.wizard import CompactionActions
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    actions = CompactionActions(app, window)
+    wizard_action, review_action, prefs_action = actions.actions()
+    assert wizard_action.isEnabled() and review_action.isEnabled()
+    wizard_action.trigger()
+    first = actions.wizard
+    assert first is not None and first.isVisible()
+    wizard_action.trigger()
+    assert actions.wizard is first
+    review_action.trigger()
+    assert actions.review is not None and actions.review.isVisible()
+    assert prefs_action.shortcut().toString() or prefs_action.text()
+    first.close()
+    actions.review.close()

@@ -1,0 +1,103 @@
+"""Shared pieces of the wizard tests: a compactable demo copy, an in-memory keyring, a local
+OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from keyring.backend import KeyringBackend
+
+
+def compactable_copy(template: Path, target: Path) -> Path:
+    """A copy of the demo whose event schema lets the 6 newest top-level events form 2 groups."""
+    from memgraph_gui.core import MemoryStore
+
+    shutil.copy(template, target)
+    with MemoryStore.open(target) as store:
+        schema = store.graph.schema.to_json()
+        for spec in schema:
+            if spec["id"] == "event":
+                spec["compression"].update(keepRecentLeaves=0, threshold=3)
+        store.write_api(origin="setup").set_schema(schema)
+    return target
+
+
+class MemoryKeyring(KeyringBackend):
+    """A keyring that lives in a dict (tests never touch the real one)."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.saved.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.saved[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        from keyring.errors import PasswordDeleteError
+
+        if self.saved.pop((service, username), None) is None:
+            raise PasswordDeleteError("not saved")
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """``/ok`` answers a draft, ``/slow`` sleeps 3 s, ``/auth`` refuses with 401, ``/junk``
+    answers something that is not JSON. Requests are recorded on the server."""
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = json.loads(self.rfile.read(length) or b"{}")
+        self.server.requests.append(  # type: ignore[attr-defined]
+            {"path": self.path, "body": body, "auth": self.headers.get("Authorization")}
+        )
+        if self.path.startswith("/slow"):
+            time.sleep(3)
+        if self.path.startswith("/auth"):
+            self._send(401, {"error": {"message": "Incorrect API key provided: sk-w***"}})
+        elif self.path.startswith("/junk"):
+            self._send_raw(200, b"<html>gateway</html>")
+        else:
+            self._send(200, {"choices": [{"message": {"content": " Eileen and Rowan part. "}}]})
+
+    def _send(self, status: int, doc: Any) -> None:
+        self._send_raw(status, json.dumps(doc).encode())
+
+    def _send_raw(self, status: int, raw: bytes) -> None:
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+        except OSError:
+            pass  # the client gave up (the timeout test)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def local_server() -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """``(base URL, recorded requests)`` of an OpenAI-compatible server on a free port."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server.daemon_threads = True
+    server.requests = []  # type: ignore[attr-defined]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", server.requests  # type: ignore[attr-defined]
+    finally:
+        server.shutdown()
+        server.server_close()
