@@ -27,6 +27,7 @@ from memgraph_gui.views.file_actions import FileActions
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
 from memgraph_gui.views.window_settings import load_bytes, save_bytes
+from memgraph_gui.views.wizard import CompactionActions
 
 
 class MainWindow(QMainWindow):
@@ -42,6 +43,7 @@ class MainWindow(QMainWindow):
         self.status = StatusPanel(app, self.statusBar())
         self.files = FileActions(app, self, self.status)
         self.files.opened.connect(self._on_opened)
+        self.compaction = CompactionActions(app, self)
         self._build_centre()
         self.timeline_dock = self._dock(
             tr("Timeline"), "timeline", self.timeline_panel, Qt.DockWidgetArea.LeftDockWidgetArea
@@ -121,6 +123,8 @@ class MainWindow(QMainWindow):
         find = menu.addAction(tr("&Find…"))
         find.setShortcut(QKeySequence.StandardKey.Find)
         find.triggered.connect(self._focus_find)
+        menu.addSeparator()
+        menu.addAction(self.compaction.preferences)
 
     def _view_menu(self) -> None:
         self.view_menu = self.menuBar().addMenu(tr("&View"))
@@ -128,6 +132,7 @@ class MainWindow(QMainWindow):
 
     def _tools_menu(self) -> None:
         self.tools_menu = self.menuBar().addMenu(tr("&Tools"))
+        self.tools_menu.addActions([self.compaction.compaction_wizard, self.compaction.review_rollups])
 
     # -- state -----------------------------------------------------------------------------------
     def _show_title(self) -> None:

@@ -15,6 +15,7 @@ from memgraph_gui.views.theme import injection_styles
 def _label() -> QLabel:
     label = QLabel()
     label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setStyleSheet("QLabel { padding: 0 6px; border-left: 1px solid palette(mid); }")
     return label
 
 

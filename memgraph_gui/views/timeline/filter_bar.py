@@ -57,15 +57,15 @@ class FilterBar(QWidget):
         self._set_types_text()
 
     def _layout(self) -> None:
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.text, 1)
+        choices = QHBoxLayout()
+        choices.setContentsMargins(0, 0, 0, 0)
         for widget in (self.types, self.level, self.archived):
-            top.addWidget(widget)
+            choices.addWidget(widget, 1)
         column = QVBoxLayout(self)
         column.setContentsMargins(4, 4, 4, 2)
         column.setSpacing(3)
-        column.addLayout(top)
+        column.addWidget(self.text)
+        column.addLayout(choices)
         bottom = QHBoxLayout()
         bottom.addWidget(QLabel(tr("Seq")))
         bottom.addWidget(self.seq, 1)

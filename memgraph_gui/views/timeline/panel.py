@@ -62,7 +62,7 @@ class TimelinePanel(QWidget):
         table.setWordWrap(False)
         table.setAlternatingRowColors(True)
         header = table.horizontalHeader()
-        for column, width in ((0, 58), (1, 58), (2, 150), (3, 200)):
+        for column, width in ((0, 52), (1, 62), (2, 128), (3, 230)):
             table.setColumnWidth(column, width)
         header.setStretchLastSection(True)
         header.setHighlightSections(False)
