@@ -19,6 +19,7 @@ from memgraph_gui.views.inspector.field_kinds import (
     list_value,
     parse_json,
 )
+from memgraph_gui.views.inspector.style import DeleteKey
 
 Qt = QtCore.Qt
 _TRIGGERS = (
@@ -191,6 +192,8 @@ class ListEditor(FieldEditor):
     def _connect(self) -> None:
         self._buttons["+"].clicked.connect(self._on_add_clicked)
         self._buttons["−"].clicked.connect(self._on_remove_clicked)
+        self._delete_key = DeleteKey(self.list)
+        self._delete_key.pressed.connect(self._on_remove_clicked)
         self._buttons["↑"].clicked.connect(self._on_up_clicked)
         self._buttons["↓"].clicked.connect(self._on_down_clicked)
         self.list.itemChanged.connect(self._on_items_changed)
@@ -278,7 +281,8 @@ class ListEditor(FieldEditor):
         self.add_item("", edit=True)
 
     def _on_remove_clicked(self) -> None:
-        self.remove_row(self.list.currentRow())
+        if self.writable:
+            self.remove_row(self.list.currentRow())
 
     def _on_up_clicked(self) -> None:
         self.move_row(self.list.currentRow(), -1)

@@ -12,7 +12,7 @@ from memgraph_gui.app.qt import QtCore, QtGui, QWidget, Signal, tr
 from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.views.inspector.link_rows import LinkRow
-from memgraph_gui.views.inspector.style import ERROR_COLOR, dot_icon, status_label
+from memgraph_gui.views.inspector.style import ERROR_COLOR, DeleteKey, dot_icon, status_label
 from memgraph_gui.views.theme import ARCHIVED_COLOR, type_color
 
 Qt = QtCore.Qt
@@ -49,6 +49,8 @@ class LinksPanel(QWidget):
         self.table.itemActivated.connect(self._on_item_activated)
         self.add_button.clicked.connect(self.add_requested)
         self.remove_button.clicked.connect(self._on_remove_clicked)
+        self._delete_key = DeleteKey(self.table)
+        self._delete_key.pressed.connect(self._on_remove_clicked)
         self.show_button.clicked.connect(self._on_show_clicked)
         self._editable = True
         self._on_selection_changed()
@@ -149,7 +151,7 @@ class LinksPanel(QWidget):
 
     def _on_remove_clicked(self) -> None:
         link = self.selected_link()
-        if link is not None:
+        if link is not None and self._editable:
             self.remove_requested.emit(link)
 
     def _on_show_clicked(self) -> None:

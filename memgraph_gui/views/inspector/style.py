@@ -101,3 +101,29 @@ def dot_icon(color: str, size: int = 10) -> QtGui.QIcon:
     painter.drawEllipse(1, 1, size - 2, size - 2)
     painter.end()
     return QtGui.QIcon(pixmap)
+
+
+class DeleteKey(QtCore.QObject):
+    """Event filter: Delete / Backspace on ``widget`` emit ``pressed`` instead of reaching the
+    window's Delete shortcut (Archive Node), so they remove a list item or a link there."""
+
+    pressed = QtCore.Signal()
+    _KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
+
+    def __init__(self, widget: W.QAbstractItemView) -> None:
+        super().__init__(widget)
+        self._view = widget
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        kind = event.type()
+        if kind not in (QtCore.QEvent.Type.ShortcutOverride, QtCore.QEvent.Type.KeyPress):
+            return False
+        editing = self._view.state() == W.QAbstractItemView.State.EditingState
+        if editing or not isinstance(event, QtGui.QKeyEvent) or event.key() not in self._KEYS:
+            return False
+        if kind == QtCore.QEvent.Type.ShortcutOverride:
+            event.accept()
+            return True
+        self.pressed.emit()
+        return True
