@@ -282,7 +282,9 @@ def test_archive_and_restore(qtbot: Any, app: Any, inspector: Any) -> None:
     qtbot.waitUntil(inspector.restore_action.isEnabled, timeout=WAIT)
     assert not inspector.archive_action.isEnabled()
     assert inspector.header.title.line.isReadOnly() and inspector.note.isVisible()
-    assert inspector.header.state_button.defaultAction() is inspector.restore_action
+    assert inspector.header.restore_button.defaultAction() is inspector.restore_action
+    assert inspector.header.restore_button.isVisible()
+    assert not inspector.header.archive_button.isVisible()
     assert not inspector.links.add_button.isEnabled()
     inspector.restore_action.trigger()
     qtbot.waitUntil(lambda: not app.node(char.id).archived, timeout=WAIT)

@@ -27,6 +27,7 @@ _TRIGGERS = (
     | W.QAbstractItemView.EditTrigger.EditKeyPressed
     | W.QAbstractItemView.EditTrigger.SelectedClicked
 )
+_MEASURED_CHARS = 4000  # enough for MAX_LINES lines at any width
 _NO_EDIT = W.QAbstractItemView.EditTrigger.NoEditTriggers
 _EDITABLE = (
     Qt.ItemFlag.ItemIsEditable
@@ -66,6 +67,11 @@ class _PlainText(W.QPlainTextEdit):
 
     commit_requested = Signal()
     revert_requested = Signal()
+    resized = Signal()
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)  # re-wraps the text first
+        self.resized.emit()
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -92,9 +98,15 @@ class TextAreaEditor(FieldEditor):
     def __init__(self, *, json_mode: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._json = json_mode
+        self._probe = QtGui.QTextDocument(self)
+        option = QtGui.QTextOption()
+        option.setWrapMode(QtGui.QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self._probe.setDefaultTextOption(option)
         self.area = _PlainText()
         self.area.setTabChangesFocus(True)
         self.area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.area.setWordWrapMode(QtGui.QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.bar = ApplyBar()
         layout = _bare(W.QVBoxLayout(self))
         layout.addWidget(self.area)
@@ -103,6 +115,7 @@ class TextAreaEditor(FieldEditor):
         self.area.textChanged.connect(self._on_text_changed)
         self.area.commit_requested.connect(self._on_commit_requested)
         self.area.revert_requested.connect(self.revert)
+        self.area.resized.connect(self._fit_height)
         self.bar.apply_button.clicked.connect(self._on_commit_requested)
         self.bar.revert_button.clicked.connect(self.revert)
         self.setFocusProxy(self.area)
@@ -136,18 +149,18 @@ class TextAreaEditor(FieldEditor):
         self._try_commit()
 
     def _fit_height(self) -> None:
-        layout = self.area.document().documentLayout()
-        lines = max(1, round(layout.documentSize().height()))
-        lines = min(self.MAX_LINES, max(self.MIN_LINES, lines))
-        metrics = self.area.fontMetrics()
-        margins = self.area.contentsMargins()
-        frame = 2 * self.area.frameWidth() + margins.top() + margins.bottom()
-        document_margin = 2 * int(self.area.document().documentMargin())
-        self.area.setFixedHeight(lines * metrics.lineSpacing() + frame + document_margin + 2)
-
-    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_height()
+        """As tall as the wrapped text (measured like the area lays it out, CJK fallback fonts
+        included), between ``MIN_LINES`` and ``MAX_LINES`` lines."""
+        probe = self._probe
+        probe.setDefaultFont(self.area.font())
+        probe.setDocumentMargin(self.area.document().documentMargin())
+        probe.setPlainText(self.area.toPlainText()[:_MEASURED_CHARS])
+        probe.setTextWidth(max(40, self.area.viewport().width()))
+        line = self.area.fontMetrics().lineSpacing()
+        margin = 2 * self.area.document().documentMargin()
+        low, high = self.MIN_LINES * line + margin, self.MAX_LINES * line + margin
+        height = min(high, max(low, probe.size().height()))
+        self.area.setFixedHeight(int(height) + 2 * self.area.frameWidth() + 1)
 
 
 class ListEditor(FieldEditor):

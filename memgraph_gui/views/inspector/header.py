@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from memgraph_gui.app.qt import QtCore, QWidget, Signal, tr
+from memgraph_gui.app.qt import QAction, QtCore, QWidget, Signal, tr
 from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Node
@@ -42,8 +42,11 @@ class NodeHeader(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.state_button = W.QToolButton()
-        self.state_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.archive_button = W.QToolButton()
+        self.restore_button = W.QToolButton()
+        for button in (self.archive_button, self.restore_button):
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.injection = W.QHBoxLayout()
         self.title = LineEditor(required=True)
         font = self.title.line.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
@@ -80,7 +83,8 @@ class NodeHeader(QWidget):
         top.setContentsMargins(0, 0, 0, 0)
         top.addLayout(self._badges)
         top.addStretch(1)
-        top.addWidget(self.state_button)
+        top.addWidget(self.archive_button)
+        top.addWidget(self.restore_button)
         self._badges.setSpacing(4)
         layout.addLayout(top)
         layout.addWidget(self.title)
@@ -95,6 +99,7 @@ class NodeHeader(QWidget):
             (tr("Id"), self.id_label),
             (tr("Level"), self.level_label),
             (tr("Seq"), self.seq_label),
+            (tr("Prompt"), _row_cell(self.injection)),
             (tr("Parent"), parent_cell),
             (tr("Children"), children_cell),
         ):
@@ -104,7 +109,8 @@ class NodeHeader(QWidget):
     # -- showing a node ----------------------------------------------------------------------------
     def show_node(self, node: Node, lookup: NodeLookup, injection: InjectionState) -> None:
         """Fill every part but the title editor (see ``show_title``)."""
-        self._show_badges(node, injection)
+        self._show_badges(node)
+        self._show_injection(node, injection)
         self.id_label.setText(node.id)
         self.level_label.setText(node.level)
         self.seq_label.setText(_seq_text(node))
@@ -125,29 +131,40 @@ class NodeHeader(QWidget):
             and (w := item.widget()) is not None
         ]
 
-    def _show_badges(self, node: Node, injection: InjectionState) -> None:
-        while self._badges.count():
-            item = self._badges.takeAt(0)
-            if item is not None and (widget := item.widget()) is not None:
-                widget.hide()
-                widget.deleteLater()
+    def set_actions(self, archive: QAction, restore: QAction, archived: bool) -> None:
+        """Show the button of the action that applies (Archive, or Restore when archived)."""
+        self.archive_button.setDefaultAction(archive)
+        self.restore_button.setDefaultAction(restore)
+        self.archive_button.setVisible(not archived)
+        self.restore_button.setVisible(archived)
+
+    def _show_badges(self, node: Node) -> None:
+        _clear(self._badges)
         self._badges.addWidget(type_badge(node.type))
         if node.archived:
             self._badges.addWidget(badge(tr("archived"), ARCHIVED_BADGE))
         if node.semantic_rollup:
             text = tr("rollup · depth {depth}").format(depth=node.semantic_depth)
             self._badges.addWidget(badge(text, "#7f8c8d"))
+
+    def _show_injection(self, node: Node, injection: InjectionState) -> None:
+        _clear(self.injection)
+        roles = {
+            "always": injection.always_inject_ids,
+            "recall": injection.recall_selected_ids,
+            "visible": injection.visible_ids,
+        }
         for style in injection_styles():
-            ids = {
-                "always": injection.always_inject_ids,
-                "recall": injection.recall_selected_ids,
-                "visible": injection.visible_ids,
-            }[style.key]
-            if node.id in ids:
+            if node.id in roles[style.key]:
                 mark = plain_label(f"{style.badge} {_SHORT[style.key]()}")
                 mark.setStyleSheet(f"color: {style.color}; font-weight: bold;")
                 mark.setToolTip(style.label)
-                self._badges.addWidget(mark)
+                self.injection.addWidget(mark)
+        if not self.injection.count():
+            none = plain_label(tr("not injected"))
+            none.setEnabled(False)
+            self.injection.addWidget(none)
+        self.injection.addStretch(1)
 
     def _show_parent(self, node: Node, lookup: NodeLookup) -> None:
         parent = lookup(node.parent_id) if node.parent_id else None
@@ -223,6 +240,22 @@ def _meta_label(text: str) -> W.QLabel:
     label.setEnabled(False)  # the palette's muted text colour
     label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
     return label
+
+
+def _clear(layout: W.QBoxLayout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        if item is not None and (widget := item.widget()) is not None:
+            widget.hide()
+            widget.deleteLater()
+
+
+def _row_cell(layout: W.QHBoxLayout) -> QWidget:
+    cell = QWidget()
+    cell.setLayout(layout)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(8)
+    return cell
 
 
 def _stack(*widgets: QWidget) -> QWidget:

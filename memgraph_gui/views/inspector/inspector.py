@@ -21,6 +21,7 @@ from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.views.inspector.field_form import FieldForm
 from memgraph_gui.views.inspector.field_kinds import patch_for
 from memgraph_gui.views.inspector.header import NodeHeader
@@ -51,7 +52,9 @@ class NodeInspector(QWidget):
         self.archive_action = QAction(tr("&Archive Node"), self)
         self.archive_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.archive_action.setStatusTip(tr("Archive the node in the inspector (undoable)"))
+        self.archive_action.setIconText(tr("Archive"))
         self.restore_action = QAction(tr("&Restore Node"), self)
+        self.restore_action.setIconText(tr("Restore"))
         self.restore_action.setStatusTip(tr("Bring the archived node back (undoable)"))
         self.header = NodeHeader()
         self.form = FieldForm()
@@ -61,6 +64,7 @@ class NodeInspector(QWidget):
         self.empty = plain_label(
             tr("Nothing selected.\n\nClick a node in the timeline or the graph to see it here.")
         )
+        self.links_title = section_title(tr("Links"))
         self._pages = W.QStackedWidget()
         self._build()
         self._connect()
@@ -85,7 +89,7 @@ class NodeInspector(QWidget):
         layout.addWidget(section_title(tr("Fields")))
         layout.addWidget(self.form)
         layout.addWidget(separator())
-        layout.addWidget(section_title(tr("Links")))
+        layout.addWidget(self.links_title)
         layout.addWidget(self.links)
         layout.addStretch(1)
         scroll = W.QScrollArea()
@@ -98,7 +102,7 @@ class NodeInspector(QWidget):
         outer = W.QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self._pages)
-        self.header.state_button.setDefaultAction(self.archive_action)
+        self.header.set_actions(self.archive_action, self.restore_action, archived=False)
 
     def _connect(self) -> None:
         app = self._app
@@ -140,6 +144,9 @@ class NodeInspector(QWidget):
         self.header.show_node(node, app.node, app.injection())
         rows = link_rows(node.id, app.edges_of(node.id))
         self.links.show_links(rows, app.node)
+        self.links_title.setText(
+            tr("Links ({count})").format(count=len(rows)) if rows else tr("Links")
+        )
         self._related = {r.other_id for r in rows} | set(node.children_ids) | {node.parent_id}
         if reload_editors:
             self.header.show_title(node, keep_dirty=keep_dirty)
@@ -167,9 +174,7 @@ class NodeInspector(QWidget):
         self.archive_action.setEnabled(writable and node is not None and not node.archived)
         self.restore_action.setEnabled(writable and node is not None and node.archived)
         archived = node is not None and node.archived
-        self.header.state_button.setDefaultAction(
-            self.restore_action if archived else self.archive_action
-        )
+        self.header.set_actions(self.archive_action, self.restore_action, archived)
 
     def _align_labels(self) -> None:
         labels = self.header.label_widgets() + self.form.label_widgets()
@@ -343,7 +348,7 @@ class NodeInspector(QWidget):
             self._refresh(node, reload_editors=False)
 
 
-def _relations(graph: Any) -> list[str]:
+def _relations(graph: Graph) -> list[str]:
     """The relations in use, memoised on the graph until its next change (150k edges: 40 ms)."""
     return graph.derived("inspector.relations", lambda: relations_in_use(graph.edges.values()))
 

@@ -177,6 +177,7 @@ def _table() -> W.QTableWidget:
     header.setSectionResizeMode(1, W.QHeaderView.ResizeMode.Interactive)
     header.setSectionResizeMode(2, W.QHeaderView.ResizeMode.Stretch)
     header.setHighlightSections(False)
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     table.setColumnWidth(0, 26)
     table.setColumnWidth(1, 110)
     table.setToolTip(tr("Double-click a link to show the other node"))
