@@ -381,3 +381,30 @@ def test_node_text_is_shown_as_plain_text(qtbot: Any, app: Any, inspector: Any) 
     assert html in titles
     labels = inspector.findChildren(QtWidgets.QLabel)
     assert labels and all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
+
+
+def test_prose_commits_when_focus_moves_on(qtbot: Any, app: Any, inspector: Any) -> None:
+    thread = first(app, "thread")
+    show(app, inspector, thread.id)
+    inspector.activateWindow()
+    area = inspector.form.row("note").editor.area
+    area.setFocus()
+    qtbot.waitUntil(area.hasFocus, timeout=WAIT)
+    area.setPlainText("Moved on; saved anyway.")
+    inspector.header.title.line.setFocus()
+    qtbot.waitUntil(
+        lambda: app.node(thread.id).fields["note"] == "Moved on; saved anyway.", timeout=WAIT
+    )
+
+
+def test_a_refusal_for_a_node_no_longer_shown_goes_to_op_failed(
+    qtbot: Any, app: Any, inspector: Any
+) -> None:
+    thread = first(app, "thread")
+    show(app, inspector, thread.id)
+    editor = inspector.form.row("note").editor
+    editor.area.setPlainText("")
+    with qtbot.waitSignal(app.op_failed, timeout=WAIT) as failed:
+        editor.apply()
+        app.selection.select([first(app, "character_sheet").id])
+    assert failed.args[0].code == "SCHEMA_VIOLATION" and failed.args[1] is inspector

@@ -117,7 +117,7 @@ def test_a_number_field_refuses_text_before_any_write(qtbot: Any) -> None:
     sent: list[object] = []
     problems: list[str] = []
     editor.committed.connect(sent.append)
-    editor.invalid.connect(problems.append)
+    editor.input_rejected.connect(problems.append)
     editor.line.setText("12x")
     editor.line.editingFinished.emit()
     assert sent == [] and "not a number" in problems[0]

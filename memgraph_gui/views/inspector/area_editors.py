@@ -174,6 +174,7 @@ class ListEditor(FieldEditor):
         self.list.setEditTriggers(_TRIGGERS)
         self.list.setDragDropMode(W.QAbstractItemView.DragDropMode.InternalMove)
         self.list.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.list.setStyleSheet("QListWidget::item { padding: 1px 3px; }")
         self.bar = ApplyBar()
         self._buttons = self._tool_buttons()
         for button in self._buttons.values():

@@ -3,7 +3,7 @@
 Every editor shows one column's stored value (its *baseline*) and emits ``committed(value)`` once
 per finished user edit that changes it: Enter or leaving the field for a line, picking an entry
 for a choice, a click for a check box. ``None`` (or blank text) means "clear the field". An input
-that cannot be a value at all (``"12x"`` in a number field) emits ``invalid(message)`` instead.
+that cannot be a value at all (``"12x"`` in a number field) emits ``input_rejected(message)`` instead.
 While the write is in flight (``set_busy``) the editor is read-only; a refused value is
 remembered so leaving the field does not send it again.
 """
@@ -23,7 +23,7 @@ class FieldEditor(QWidget):
     """Base of every column editor (see the module docstring for the contract)."""
 
     committed = Signal(object)
-    invalid = Signal(str)
+    input_rejected = Signal(str)
     reverted = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -92,7 +92,7 @@ class FieldEditor(QWidget):
         try:
             value = self.value()
         except ValueError as exc:
-            self.invalid.emit(str(exc))
+            self.input_rejected.emit(str(exc))
             return
         if same_value(value, self._baseline):
             return

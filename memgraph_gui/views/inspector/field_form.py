@@ -131,7 +131,7 @@ class FieldForm(QWidget):
     """The form; emits ``field_committed(column, value)`` for each finished edit."""
 
     field_committed = Signal(str, object)
-    field_invalid = Signal(str, str)
+    field_input_rejected = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -185,9 +185,9 @@ class FieldForm(QWidget):
             row = FieldRow(column)
             row.editor.set_editable(self._editable)
             committed = _Relay(row.editor, column.name, self.field_committed)
-            invalid = _Relay(row.editor, column.name, self.field_invalid)
+            rejected = _Relay(row.editor, column.name, self.field_input_rejected)
             row.editor.committed.connect(committed.relay)
-            row.editor.invalid.connect(invalid.relay)
+            row.editor.input_rejected.connect(rejected.relay)
             row.editor.reverted.connect(row.clear_status)
             self._layout.addRow(row.label, row.cell)
             self._rows[column.name] = row

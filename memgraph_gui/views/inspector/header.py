@@ -37,7 +37,7 @@ class NodeHeader(QWidget):
     """Shows one node's identity; emits ``title_committed(text)`` and ``node_clicked(id)``."""
 
     title_committed = Signal(str)
-    title_invalid = Signal(str)
+    title_input_rejected = Signal(str)
     node_clicked = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -69,7 +69,7 @@ class NodeHeader(QWidget):
         self.meta = W.QFormLayout()
         self._build()
         self.title.committed.connect(self._on_title_committed)
-        self.title.invalid.connect(self.title_invalid)
+        self.title.input_rejected.connect(self.title_input_rejected)
         self.title.reverted.connect(self.clear_title_status)
         self.parent_button.clicked.connect(self._on_parent_clicked)
         self.child_list.itemClicked.connect(self._on_child_clicked)

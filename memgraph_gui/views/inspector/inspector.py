@@ -112,15 +112,19 @@ class NodeInspector(QWidget):
         self.archive_action.triggered.connect(self._on_archive_triggered)
         self.restore_action.triggered.connect(self._on_restore_triggered)
         self.header.title_committed.connect(self._on_title_committed)
-        self.header.title_invalid.connect(self._on_title_invalid)
+        self.header.title_input_rejected.connect(self._on_title_input_rejected)
         self.header.node_clicked.connect(self._on_node_clicked)
         self.form.field_committed.connect(self._on_field_committed)
-        self.form.field_invalid.connect(self._on_field_invalid)
+        self.form.field_input_rejected.connect(self._on_field_input_rejected)
         self.links.node_activated.connect(self._on_node_clicked)
         self.links.add_requested.connect(self.open_link_picker)
         self.links.remove_requested.connect(self._on_remove_requested)
 
     # -- showing -----------------------------------------------------------------------------------
+    def edit_actions(self) -> list[QAction]:
+        """The actions for the window's Edit menu: Archive Node (Del), Restore Node."""
+        return [self.archive_action, self.restore_action]
+
     @property
     def node_id(self) -> str | None:
         """The id of the node shown, or None."""
@@ -234,6 +238,7 @@ class NodeInspector(QWidget):
         self, node_id: str, column: str | None, value: Any, error: MemgraphError
     ) -> None:
         if node_id != self._node_id:
+            self._app.op_failed.emit(error, self)  # its field is gone: let the window say it
             return
         self._set_busy(column, False)
         if column is None:
@@ -314,13 +319,13 @@ class NodeInspector(QWidget):
     def _on_title_committed(self, text: str) -> None:
         self._write_edit(None, text)  # column None: the title
 
-    def _on_title_invalid(self, message: str) -> None:
+    def _on_title_input_rejected(self, message: str) -> None:
         self._show_error(None, message)
 
     def _on_field_committed(self, column: str, value: object) -> None:
         self._write_edit(column, value)
 
-    def _on_field_invalid(self, column: str, message: str) -> None:
+    def _on_field_input_rejected(self, column: str, message: str) -> None:
         self._show_error(column, message)
 
     def _on_node_clicked(self, node_id: str) -> None:
