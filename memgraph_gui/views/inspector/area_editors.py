@@ -1,0 +1,305 @@
+"""Multi-line field editors: prose (and JSON objects), and lists with one item per row.
+
+Both commit explicitly, since a half-typed paragraph or list must not be written: the Apply
+button or Ctrl+Enter (a text area also commits when focus moves elsewhere in the window).
+Esc or Revert go back to the stored value. The Apply / Revert bar shows only while the editor
+holds unsaved changes, and its buttons take no focus, so clicking them never commits twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memgraph_gui.app.qt import QtCore, QtGui, QWidget, Signal, tr
+from memgraph_gui.app.qt import QtWidgets as W
+from memgraph_gui.views.inspector.editors import FieldEditor, _bare
+from memgraph_gui.views.inspector.field_kinds import (
+    display_text,
+    list_item_text,
+    list_value,
+    parse_json,
+)
+from memgraph_gui.views.inspector.style import DeleteKey
+
+Qt = QtCore.Qt
+_TRIGGERS = (
+    W.QAbstractItemView.EditTrigger.DoubleClicked
+    | W.QAbstractItemView.EditTrigger.EditKeyPressed
+    | W.QAbstractItemView.EditTrigger.SelectedClicked
+)
+_MEASURED_CHARS = 4000  # enough for MAX_LINES lines at any width
+_NO_EDIT = W.QAbstractItemView.EditTrigger.NoEditTriggers
+_EDITABLE = (
+    Qt.ItemFlag.ItemIsEditable
+    | Qt.ItemFlag.ItemIsSelectable
+    | Qt.ItemFlag.ItemIsEnabled
+    | Qt.ItemFlag.ItemIsDragEnabled
+)
+
+
+class ApplyBar(QWidget):
+    """ "[Revert] [Apply]" under an editor with unsaved changes (``lead`` widgets go left)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.lead = _bare(W.QHBoxLayout())
+        layout = _bare(W.QHBoxLayout(self))
+        layout.addLayout(self.lead)
+        layout.addStretch(1)
+        self.revert_button = W.QPushButton(tr("Revert"))
+        self.revert_button.setToolTip(tr("Back to the stored value (Esc)"))
+        self.apply_button = W.QPushButton(tr("Apply"))
+        self.apply_button.setToolTip(tr("Save this field (Ctrl+Enter)"))
+        for button in (self.revert_button, self.apply_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setAutoDefault(False)
+            layout.addWidget(button)
+
+    def set_dirty(self, dirty: bool) -> None:
+        """Show the buttons only while there is something to apply."""
+        self.revert_button.setVisible(dirty)
+        self.apply_button.setVisible(dirty)
+        self.setVisible(dirty or self.lead.count() > 0)
+
+
+class _PlainText(W.QPlainTextEdit):
+    """A plain-text area that asks to commit on Ctrl+Enter / focus out and to revert on Esc."""
+
+    commit_requested = Signal()
+    revert_requested = Signal()
+    resized = Signal()
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)  # re-wraps the text first
+        self.resized.emit()
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.commit_requested.emit()
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.revert_requested.emit()
+            return
+        super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        passing = (Qt.FocusReason.ActiveWindowFocusReason, Qt.FocusReason.PopupFocusReason)
+        if event.reason() not in passing:
+            self.commit_requested.emit()
+
+
+class TextAreaEditor(FieldEditor):
+    """Multi-line plain text, or a JSON object when ``json_mode`` (parsed on commit)."""
+
+    MIN_LINES, MAX_LINES = 2, 12
+
+    def __init__(self, *, json_mode: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._json = json_mode
+        self._probe = QtGui.QTextDocument(self)
+        option = QtGui.QTextOption()
+        option.setWrapMode(QtGui.QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self._probe.setDefaultTextOption(option)
+        self.area = _PlainText()
+        self.area.setTabChangesFocus(True)
+        self.area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.area.setWordWrapMode(QtGui.QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.bar = ApplyBar()
+        layout = _bare(W.QVBoxLayout(self))
+        layout.addWidget(self.area)
+        layout.addWidget(self.bar)
+        self.bar.set_dirty(False)
+        self.area.textChanged.connect(self._on_text_changed)
+        self.area.commit_requested.connect(self._on_commit_requested)
+        self.area.revert_requested.connect(self.revert)
+        self.area.resized.connect(self._fit_height)
+        self.bar.apply_button.clicked.connect(self._on_commit_requested)
+        self.bar.revert_button.clicked.connect(self.revert)
+        self.setFocusProxy(self.area)
+
+    def value(self) -> Any:
+        text = self.area.toPlainText()
+        if not self._json or not text.strip():
+            return text
+        try:
+            return parse_json(text)
+        except ValueError as exc:
+            raise ValueError(tr("Not valid JSON ({where}).").format(where=exc)) from None
+
+    def apply(self) -> None:
+        """Commit now (what Apply and Ctrl+Enter do)."""
+        self._try_commit()
+
+    def _show(self, value: Any) -> None:
+        self.area.setPlainText(display_text(value))
+        self._fit_height()
+
+    def _state_changed(self) -> None:
+        self.area.setReadOnly(not self.writable)
+        self.bar.set_dirty(self.writable and self.is_dirty())
+
+    def _on_text_changed(self) -> None:
+        self._fit_height()
+        self.bar.set_dirty(self.writable and self.is_dirty())
+
+    def _on_commit_requested(self) -> None:
+        self._try_commit()
+
+    def _fit_height(self) -> None:
+        """As tall as the wrapped text (measured like the area lays it out, CJK fallback fonts
+        included), between ``MIN_LINES`` and ``MAX_LINES`` lines."""
+        probe = self._probe
+        probe.setDefaultFont(self.area.font())
+        probe.setDocumentMargin(self.area.document().documentMargin())
+        probe.setPlainText(self.area.toPlainText()[:_MEASURED_CHARS])
+        probe.setTextWidth(max(40, self.area.viewport().width()))
+        line = self.area.fontMetrics().lineSpacing()
+        margin = 2 * self.area.document().documentMargin()
+        low, high = self.MIN_LINES * line + margin, self.MAX_LINES * line + margin
+        height = min(high, max(low, probe.size().height()))
+        self.area.setFixedHeight(int(height) + 2 * self.area.frameWidth() + 1)
+
+
+class ListEditor(FieldEditor):
+    """A list edited as rows: add, remove, reorder, double-click (or F2) to edit an item."""
+
+    MAX_ROWS = 6
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.list = W.QListWidget()
+        self.list.setEditTriggers(_TRIGGERS)
+        self.list.setDragDropMode(W.QAbstractItemView.DragDropMode.InternalMove)
+        self.list.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.list.setStyleSheet("QListWidget::item { padding: 1px 3px; }")
+        self.bar = ApplyBar()
+        self._buttons = self._tool_buttons()
+        for button in self._buttons.values():
+            self.bar.lead.addWidget(button)
+        layout = _bare(W.QVBoxLayout(self))
+        layout.addWidget(self.list)
+        layout.addWidget(self.bar)
+        self.bar.set_dirty(False)
+        self._connect()
+        self.setFocusProxy(self.list)
+
+    def _tool_buttons(self) -> dict[str, W.QToolButton]:
+        tips = {
+            "+": tr("Add an item"),
+            "−": tr("Remove the selected item"),
+            "↑": tr("Move the selected item up"),
+            "↓": tr("Move the selected item down"),
+        }
+        buttons = {}
+        for text, tip in tips.items():
+            button = W.QToolButton()
+            button.setText(text)
+            button.setToolTip(tip)
+            button.setAutoRaise(True)
+            button.setFixedSize(24, 22)
+            buttons[text] = button
+        return buttons
+
+    def _connect(self) -> None:
+        self._buttons["+"].clicked.connect(self._on_add_clicked)
+        self._buttons["−"].clicked.connect(self._on_remove_clicked)
+        self._delete_key = DeleteKey(self.list)
+        self._delete_key.pressed.connect(self._on_remove_clicked)
+        self._buttons["↑"].clicked.connect(self._on_up_clicked)
+        self._buttons["↓"].clicked.connect(self._on_down_clicked)
+        self.list.itemChanged.connect(self._on_items_changed)
+        self.list.model().rowsMoved.connect(self._on_items_changed)
+        self.bar.apply_button.clicked.connect(self.apply)
+        self.bar.revert_button.clicked.connect(self.revert)
+        shortcut = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+Return"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.apply)
+
+    # -- public: what the buttons do ---------------------------------------------------------------
+    def items(self) -> list[str]:
+        """The rows' text, top to bottom."""
+        return [self.list.item(i).text() for i in range(self.list.count())]
+
+    def add_item(self, text: str = "", *, edit: bool = False) -> None:
+        """Append a row (and start editing it when ``edit``)."""
+        item = W.QListWidgetItem(text)
+        item.setFlags(_EDITABLE)
+        self.list.addItem(item)
+        self.list.setCurrentItem(item)
+        if edit:
+            self.list.editItem(item)
+        self._on_items_changed()
+
+    def remove_row(self, row: int) -> None:
+        if 0 <= row < self.list.count():
+            self.list.takeItem(row)
+            self._on_items_changed()
+
+    def move_row(self, row: int, delta: int) -> None:
+        target = row + delta
+        if 0 <= row < self.list.count() and 0 <= target < self.list.count():
+            item = self.list.takeItem(row)
+            self.list.insertItem(target, item)
+            self.list.setCurrentRow(target)
+            self._on_items_changed()
+
+    def apply(self) -> None:
+        """Commit the list (finishing an item still being typed first)."""
+        if self.list.state() == W.QAbstractItemView.State.EditingState:
+            self.list.setFocus()  # the item delegate commits its text on focus change
+        self._try_commit()
+
+    # -- FieldEditor -------------------------------------------------------------------------------
+    def value(self) -> Any:
+        out = []
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            original = item.data(Qt.ItemDataRole.UserRole)
+            keep = original is not None and item.text() == list_item_text(original)
+            out.append(original if keep else item.text())
+        return list_value(out)
+
+    def _show(self, value: Any) -> None:
+        self.list.blockSignals(True)
+        self.list.clear()
+        items = value if isinstance(value, (list, tuple)) else ([] if value is None else [value])
+        for entry in items:
+            item = W.QListWidgetItem(list_item_text(entry))
+            item.setData(Qt.ItemDataRole.UserRole, None if isinstance(entry, str) else entry)
+            item.setFlags(_EDITABLE)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self._fit_height()
+
+    def _state_changed(self) -> None:
+        writable = self.writable
+        self.list.setEditTriggers(_TRIGGERS if writable else _NO_EDIT)
+        self.list.setDragEnabled(writable)
+        self.bar.set_dirty(writable and self.is_dirty())
+        self.bar.setVisible(writable)
+
+    def _fit_height(self) -> None:
+        rows = min(self.MAX_ROWS, max(2, self.list.count()))
+        height = self.list.sizeHintForRow(0) if self.list.count() else self.fontMetrics().height()
+        self.list.setFixedHeight(rows * max(height, 18) + 2 * self.list.frameWidth() + 2)
+
+    # -- slots -------------------------------------------------------------------------------------
+    def _on_items_changed(self, *_args: object) -> None:
+        self._fit_height()
+        self.bar.set_dirty(self.writable and self.is_dirty())
+
+    def _on_add_clicked(self) -> None:
+        self.add_item("", edit=True)
+
+    def _on_remove_clicked(self) -> None:
+        if self.writable:
+            self.remove_row(self.list.currentRow())
+
+    def _on_up_clicked(self) -> None:
+        self.move_row(self.list.currentRow(), -1)
+
+    def _on_down_clicked(self) -> None:
+        self.move_row(self.list.currentRow(), 1)
