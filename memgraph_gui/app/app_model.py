@@ -91,6 +91,7 @@ class AppModel(StoreReads, QObject):
         self._store.close()
         self.blockSignals(True)
         self.selection.blockSignals(True)
+        self.undo.stack.blockSignals(True)
 
     @property
     def closed(self) -> bool:

@@ -154,6 +154,13 @@ def tr(text: str, context: str = "memgraph") -> str:
     return QCoreApplication.translate(context, text)
 
 
+def is_alive(obj: QObject) -> bool:
+    """False once the C++ side of ``obj`` was destroyed (signals can fire during teardown)."""
+    import shiboken6
+
+    return bool(shiboken6.isValid(obj))
+
+
 def app_icon() -> QIcon:
     """The application icon (an SVG shipped as package data)."""
     from importlib.resources import files

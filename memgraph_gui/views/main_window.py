@@ -19,11 +19,13 @@ from memgraph_gui.app.qt import (
     QTimer,
     QToolBar,
     QWidget,
+    is_alive,
     tr,
 )
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.dialogs import show_error
 from memgraph_gui.views.file_actions import FileActions
+from memgraph_gui.views.inspector import NodeInspector
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
 from memgraph_gui.views.window_settings import load_bytes, save_bytes
@@ -47,6 +49,10 @@ class MainWindow(QMainWindow):
         self._build_centre()
         self.timeline_dock = self._dock(
             tr("Timeline"), "timeline", self.timeline_panel, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
+        self.inspector = NodeInspector(app)
+        self.inspector_dock = self._dock(
+            tr("Inspector"), "inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
         )
         self._build_find_bar()
         self._build_menus()
@@ -119,6 +125,8 @@ class MainWindow(QMainWindow):
             signal.connect(self._update_undo_actions)
         self._update_undo_actions()
         menu.addSeparator()
+        menu.addActions(list(self.inspector.edit_actions()))
+        menu.addSeparator()
         self.edit_menu = menu
         find = menu.addAction(tr("&Find…"))
         find.setShortcut(QKeySequence.StandardKey.Find)
@@ -129,10 +137,13 @@ class MainWindow(QMainWindow):
     def _view_menu(self) -> None:
         self.view_menu = self.menuBar().addMenu(tr("&View"))
         self.view_menu.addAction(self.timeline_dock.toggleViewAction())
+        self.view_menu.addAction(self.inspector_dock.toggleViewAction())
 
     def _tools_menu(self) -> None:
         self.tools_menu = self.menuBar().addMenu(tr("&Tools"))
-        self.tools_menu.addActions([self.compaction.compaction_wizard, self.compaction.review_rollups])
+        self.tools_menu.addActions(
+            [self.compaction.compaction_wizard, self.compaction.review_rollups]
+        )
 
     # -- state -----------------------------------------------------------------------------------
     def _show_title(self) -> None:
@@ -143,6 +154,8 @@ class MainWindow(QMainWindow):
 
     def _update_undo_actions(self, *_args: object) -> None:
         stack = self._app.undo.stack
+        if not is_alive(stack):
+            return
         busy = self._app.runner.busy
         self.undo_action.setEnabled(stack.canUndo() and not busy)
         self.redo_action.setEnabled(stack.canRedo() and not busy)

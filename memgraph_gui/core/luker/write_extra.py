@@ -93,9 +93,12 @@ class ExtraWrites:
         _storable(id=id)
         node_id = args.node_id(id)
         store = self._require()
-        with store.transaction(
-            OpKind.RESTORE_NODE, f"Restore {node_id}", origin=self._origin
-        ) as tx:
+        with store.reading() as graph:
+            node = graph.nodes.get(node_id)
+            label = (
+                f"Restore '{node.title or node_id}'" if node is not None else f"Restore {node_id}"
+            )
+        with store.transaction(OpKind.RESTORE_NODE, label, origin=self._origin) as tx:
             node_ops.restore(tx, node_id)
         self._committed(bool(tx.changeset and not tx.changeset.empty))
         return WriteResult({"ok": True}, tx.changeset)
