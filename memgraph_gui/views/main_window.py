@@ -175,6 +175,10 @@ class MainWindow(QMainWindow):
             self.resize(1360, 820)
         if state is not None:
             self.restoreState(state)
+        else:
+            self.resizeDocks(
+                [self.timeline_dock, self.inspector_dock], [520, 380], Qt.Orientation.Horizontal
+            )
 
     def open_path(self, path: str) -> None:
         """Open ``path`` (off the GUI thread); see ``FileActions.open_path``."""

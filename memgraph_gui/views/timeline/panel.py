@@ -40,7 +40,7 @@ class TimelinePanel(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.filters)
         layout.addWidget(self.table, 1)
-        self._choices_dirty = False
+        self._reveal_id: str | None = None
         self._choices_timer = QTimer(self, singleShot=True, interval=300)
         self._choices_timer.timeout.connect(self.refresh_choices)
         self.filters.filter_changed.connect(self._on_filter_changed)
@@ -121,9 +121,17 @@ class TimelinePanel(QWidget):
         current_row = self.model.row_of(current) if current else None
         if current_row is not None:
             model.setCurrentIndex(self.model.index(current_row, 0), flags.NoUpdate)
-            self.table.scrollTo(self.model.index(current_row, 0))
+            self._reveal_id = current
+            QTimer.singleShot(0, self._reveal)  # after a reset the view lays out rows lazily
         model.blockSignals(False)
         self.table.viewport().update()
+
+    def _reveal(self) -> None:
+        row = self.model.row_of(self._reveal_id) if self._reveal_id else None
+        if row is not None:
+            self.table.scrollTo(
+                self.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter
+            )
 
 
 def _choices(graph: object) -> tuple[set[str], set[str], int, int]:
