@@ -18,7 +18,7 @@ import numpy as np
 
 NEAR = 6
 REBUILD = 8
-GRAVITY = 0.02
+GRAVITY = 0.5
 MAX_GRID = 256
 
 
