@@ -45,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1)
     lay = sub.add_parser("layout", parents=[db], help="compute and save the graph layout")
     lay.add_argument("--out", help="also write {node_id: [x, y]} for every active node")
-    lay.add_argument("--seconds", default="6", help="time limit in seconds (default 6)")
+    lay.add_argument("--seconds", default="4", help="time limit of the layout (default 4)")
     lay.add_argument("--fresh", action="store_true", help="ignore saved positions (pins stay)")
     keep = sub.add_parser("retention", parents=[db], help="show or set the change-log limits")
     keep.add_argument("--steps", type=int, help="keep at most this many undo steps (0: no limit)")

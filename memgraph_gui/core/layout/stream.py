@@ -37,8 +37,9 @@ def stream_layout(
     with at most half the rows NaN) the known positions with new rows at their neighbours'
     barycentre plus jitter; an incremental run then moves only the new rows and their
     neighbours. Pinned rows never move. Stops when the cooling schedule ends
-    (``converged=True`` on the last frame), after ``seconds`` (counted from the call; the
-    schedule is shortened to fit), or when ``should_stop()`` returns True. Deterministic for a
+    (``converged=True`` on the last frame; when time runs short the schedule is shortened to
+    end by ``seconds``, counted from the call), at ``seconds``, or when ``should_stop()``
+    returns True. Deterministic for a
     ``seed`` unless ``seconds`` cuts the run short. Units: the ideal edge length is 1.
     """
     began = time.monotonic()
