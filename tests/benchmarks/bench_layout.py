@@ -101,9 +101,27 @@ def _subgraph(inp: LayoutInput, rows: np.ndarray) -> Any:
     return graph
 
 
+def cold_first_frame(path: Path) -> float:
+    """Seconds to the first frame in a fresh process (scipy's imports included)."""
+    code = (
+        "import sys, time; from memgraph_gui.core import MemoryStore;"
+        "from memgraph_gui.core.layout import stream_layout;"
+        "inp = MemoryStore.open(sys.argv[1], create=False).layout_input(include_positions=False);"
+        "t = time.perf_counter(); next(stream_layout(inp)); print(time.perf_counter() - t)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True
+    )
+    return float(result.stdout.strip())
+
+
 def our_per_iteration(inp: LayoutInput) -> tuple[float, float, np.ndarray, int]:
     """Time to the first frame, seconds per refinement iteration, the final positions and the
-    iteration count of one full streamed run."""
+    iteration count of one full streamed run (scipy's modules already imported)."""
+    import scipy.fft
+    import scipy.sparse.csgraph
+    import scipy.spatial  # noqa: F401
+
     began = time.perf_counter()
     frames = stream_layout(inp, seconds=60)
     next(frames)
@@ -164,6 +182,7 @@ def _ok(good: bool) -> str:
 def measure(path: Path, options: argparse.Namespace) -> tuple[list[Row], list[str]]:
     """Every row of the table, plus notes."""
     wall, rss, answer = whole_process(path)
+    cold = cold_first_frame(path)
     store = MemoryStore.open(path, create=False)
     inp = store.layout_input(include_positions=False)
     first_at, per_it, pos, iterations = our_per_iteration(inp)
@@ -182,6 +201,8 @@ def measure(path: Path, options: argparse.Namespace) -> tuple[list[Row], list[st
         ("first usable layout (PivotMDS frame)", _s(first_at), "≤ 2 s",
          f"networkx spring_layout, 1 iteration: {_s(nx_it)}", _x(nx_it / first_at),
          _ok(first_at <= 2)),
+        ("  … first call in a fresh process (scipy imports included)", _s(cold), "≤ 2 s",
+         "", _x(nx_it / cold), _ok(cold <= 2)),
         (f"layout per iteration ({iterations} iterations)", _s(per_it), "≥ 200× faster",
          f"networkx spring_layout per iteration: {_s(nx_it)}", _x(nx_it / per_it),
          _ok(nx_it / per_it >= 200)),

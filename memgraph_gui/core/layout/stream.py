@@ -19,6 +19,7 @@ from memgraph_gui.core.layout.refine import FULL_ITERATIONS, LOCAL_ITERATIONS, R
 from memgraph_gui.core.layout.start import clean_edges, start_layout
 
 FRAME_INTERVAL = 0.15  # seconds between refined frames
+STEP_MARGIN = 1.3  # later steps cost more (the near field starts): plan for that
 INCREMENTAL_SHARE = 0.5  # at most this share of new rows keeps the known positions
 FULL_TEMPERATURE = 0.1  # of the start picture's RMS radius
 LOCAL_TEMPERATURE = 0.5  # of the known edges' median length
@@ -113,7 +114,8 @@ def _refine(
         # the first step also builds the neighbour tree: it is no estimate for the others
         per_step = now - began if refiner.done == 2 else 0.7 * per_step + 0.3 * (now - began)
         if refiner.done >= 2:
-            refiner.fit(refiner.done + int((deadline - now) / max(per_step, 1e-6)))
+            left = (deadline - now) / max(STEP_MARGIN * per_step, 1e-6)
+            refiner.fit(refiner.done + int(left))
         if now - last >= FRAME_INTERVAL and not refiner.finished:
             last = now
             yield LayoutFrame(refiner.pos.copy(), "refine", refiner.done, False)
