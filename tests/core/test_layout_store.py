@@ -238,3 +238,19 @@ def test_a_read_only_store_is_laid_out_and_written_but_not_saved(tmp_path: Path)
     path.chmod(0o644)
     with MemoryStore.open(path, create=False) as s:
         assert s.positions() == {}
+
+
+def test_written_files_get_the_usual_permissions(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """mkstemp makes 0600 files; an export or --out file must be readable like any other."""
+    import os
+
+    from memgraph_gui.core.storage.safe_io import write_text_atomic
+
+    target = tmp_path / "out.json"
+    write_text_atomic(target, "{}")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    target.chmod(0o640)
+    write_text_atomic(target, "[]")
+    assert target.stat().st_mode & 0o777 == 0o640

@@ -21,6 +21,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, backup: bool =
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; keep the file's usual mode
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -117,3 +118,13 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def _mode_for(target: Path) -> int:
+    """The existing file's permission bits, else 0666 less the process umask."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
