@@ -1,0 +1,89 @@
+"""``GraphLegend``: a small painted key in the corner of the graph (injection styles, selection,
+edge styles). Text is drawn with ``QPainter.drawText``, i.e. as plain text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memgraph_gui.app.qt import QColor, QFont, Qt, QtCore, QtGui, QWidget, tr
+from memgraph_gui.views.graph.palette import selection_color, styles
+from memgraph_gui.views.theme import EDGE_HIERARCHY_COLOR, EDGE_RELATION_COLOR
+
+ROW_H = 19
+SWATCH_W = 26
+PAD = 8
+
+
+@dataclass(frozen=True, slots=True)
+class LegendRow:
+    """One key entry: a mark (``symbol`` or ``line``), its colour and its text."""
+
+    mark: str
+    color: str
+    text: str
+
+
+def legend_rows() -> list[LegendRow]:
+    """What the legend explains, in order."""
+    rows = [LegendRow(s.symbol, s.color, s.label) for s in styles()]
+    rows.append(LegendRow("sel", selection_color(), tr("selected")))
+    rows.append(LegendRow("line", EDGE_HIERARCHY_COLOR, tr("contains (hierarchy)")))
+    rows.append(LegendRow("line", EDGE_RELATION_COLOR, tr("relation")))
+    return rows
+
+
+class GraphLegend(QWidget):
+    """The key, painted on a translucent card; ignores the mouse so the graph stays usable."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows = legend_rows()
+        self._font = QFont()
+        self._font.setPointSizeF(8.5)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        metrics = QtGui.QFontMetrics(self._font)
+        width = max(metrics.horizontalAdvance(r.text) for r in self.rows)
+        self.setFixedSize(PAD * 2 + SWATCH_W + 6 + width, PAD * 2 + ROW_H * len(self.rows))
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        painter = QtGui.QPainter(self)
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        painter.setPen(QtGui.QPen(QColor(0, 0, 0, 40)))
+        painter.setBrush(QColor(255, 255, 255, 225))
+        painter.drawRoundedRect(QtCore.QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
+        painter.setFont(self._font)
+        for i, row in enumerate(self.rows):
+            top = PAD + i * ROW_H
+            centre = QtCore.QPointF(PAD + SWATCH_W / 2, top + ROW_H / 2)
+            _draw_mark(painter, row, centre)
+            painter.setPen(QColor("#1d2330"))
+            text_rect = QtCore.QRectF(PAD + SWATCH_W + 6, top, self.width(), ROW_H)
+            painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter), row.text)
+        painter.end()
+
+
+def _draw_mark(painter: QtGui.QPainter, row: LegendRow, centre: QtCore.QPointF) -> None:
+    color = QColor(row.color)
+    if row.mark == "line":
+        painter.setPen(QtGui.QPen(color, 2.0))
+        painter.drawLine(centre + QtCore.QPointF(-11, 0), centre + QtCore.QPointF(11, 0))
+        return
+    from memgraph_gui.app.qt import pg
+
+    node = QColor("#9aa4b5")
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(node)
+    painter.drawEllipse(centre, 3.5, 3.5)
+    fill = QColor(color)
+    fill.setAlpha(0 if row.mark in ("o", "sel") else 60)
+    painter.setBrush(fill)
+    painter.setPen(QtGui.QPen(color, 2.0))
+    symbol = "o" if row.mark == "sel" else row.mark
+    path = pg.graphicsItems.ScatterPlotItem.Symbols[symbol]
+    painter.save()
+    painter.translate(centre)
+    painter.scale(13, 13)
+    pen = QtGui.QPen(color, 2.0 / 13)
+    painter.setPen(pen)
+    painter.drawPath(path)
+    painter.restore()

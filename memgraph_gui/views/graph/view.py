@@ -1,0 +1,430 @@
+"""``GraphView``: the centre pane. Nodes, edges, live injection highlight, selection, labels,
+focus, search fade, pin-by-drag and a streaming layout, over one ``AppModel``.
+
+Design §8 rules: full-viewport updates; edges device-cached for pan and highlight, uncached (or
+hidden, when big) while zooming; positions moved in place while the layout animates; highlight
+and selection as small overlay items; labels only for the nodes in view when zoomed in.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import numpy as np
+
+from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.graph_data import graph_snapshot, pin_nodes, stored_positions
+from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
+from memgraph_gui.app.qt import QCoreApplication, Qt, QTimer, QtGui, QtWidgets, QVBoxLayout
+from memgraph_gui.app.qt import QWidget, Signal, pg
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.views.graph.actions import DEFAULT_HOPS, build_actions
+from memgraph_gui.views.graph.items import EdgeLayer, NodeScatter
+from memgraph_gui.views.graph.labels import LabelLayer
+from memgraph_gui.views.graph.legend import GraphLegend
+from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
+from memgraph_gui.views.graph.palette import BACKGROUND, node_brush, node_pen
+from memgraph_gui.views.graph.scene import GraphScene
+
+EDGE_LIVE_LIMIT = 20_000  # above this many edges, edges hide while zooming or streaming
+RELOAD_MS = 120
+LABEL_MS = 40
+ZOOM_SETTLE_MS = 180
+
+
+class GraphView(QWidget):
+    """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
+
+    Signals: ``progress_changed(str)`` (layout progress for the status bar, empty when idle).
+    Slots: ``set_search(text)``, ``fit()``, ``relayout()``, ``set_focus(bool)``,
+    ``set_hops(int)``; call ``shutdown()`` before the app model closes.
+    """
+
+    progress_changed = Signal(str)
+
+    def __init__(self, app: AppModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._app = app
+        self.scene: GraphScene | None = None
+        self.visible = np.zeros(0, dtype=bool)
+        self.search_mask: np.ndarray | None = None
+        self._search_text = ""
+        self.focus_on = False
+        self.hops = DEFAULT_HOPS
+        self._fit_pending = True
+        self._last_size: tuple[float, float] | None = None
+        self.hovered_id: str | None = None
+        self._build_widgets()
+        self._build_timers()
+        self.actions_ = build_actions(self)
+        self._connect()
+        self._reload(initial=True)
+
+    # -- construction --------------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        self.plot = pg.GraphicsView(background=BACKGROUND)
+        self.plot.setViewportUpdateMode(
+            QtWidgets.QGraphicsView.ViewportUpdateMode.FullViewportUpdate
+        )
+        self.view = pg.ViewBox(lockAspect=True, enableMenu=False)
+        self.plot.setCentralItem(self.view)
+        self.edges = EdgeLayer(self.view)
+        self.nodes = NodeScatter()
+        self.nodes.setZValue(10)
+        self.view.addItem(self.nodes)
+        self.injection = InjectionOverlay(self.view)
+        self.selection = SelectionOverlay(self.view)
+        self.labels = LabelLayer(self.view, self._title_of)
+        self.legend = GraphLegend(self.plot)
+        self.layout_job = LayoutJob(self._app, parent=self)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.plot)
+
+    def _build_timers(self) -> None:
+        self._reload_timer = _single_shot(self, RELOAD_MS, self._on_reload_due)
+        self._label_timer = _single_shot(self, LABEL_MS, self._on_labels_due)
+        self._zoom_timer = _single_shot(self, ZOOM_SETTLE_MS, self._on_zoom_settled)
+        self._search_timer = _single_shot(self, 150, self._on_search_due)
+
+    def _connect(self) -> None:
+        app, acts = self._app, self.actions_
+        app.changes_applied.connect(self._on_changes_applied)
+        app.store_replaced.connect(self._on_store_replaced)
+        app.selection.changed.connect(self._on_selection_changed)
+        self.nodes.node_clicked.connect(self._on_node_clicked)
+        self.nodes.node_hovered.connect(self._on_node_hovered)
+        self.nodes.node_dragged.connect(self._on_node_dragged)
+        self.view.sigRangeChanged.connect(self._on_range_changed)
+        self.layout_job.frame_ready.connect(self._on_frame_ready)
+        self.layout_job.progress_changed.connect(self.progress_changed)
+        acts.fit.triggered.connect(self.fit)
+        acts.focus.toggled.connect(self.set_focus)
+        acts.show_hierarchy.toggled.connect(self._on_show_hierarchy_toggled)
+        acts.show_relations.toggled.connect(self._on_show_relations_toggled)
+        acts.relayout.triggered.connect(self.relayout)
+        for action in acts.hops.values():
+            action.triggered.connect(self._on_hops_triggered)
+        self.addActions(acts.all())
+        instance = QCoreApplication.instance()
+        if instance is not None:
+            instance.aboutToQuit.connect(self.shutdown)
+
+    # -- public slots ----------------------------------------------------------------------------------
+    def fit(self) -> None:
+        """Fit the visible nodes in the view."""
+        if self.scene is None or not self.scene.n:
+            return
+        x0, y0, x1, y1 = self.scene.bounds(self.visible if self.visible.any() else None)
+        pad = max(x1 - x0, y1 - y0) * 0.04 + 1e-3
+        self.view.setRange(xRange=(x0 - pad, x1 + pad), yRange=(y0 - pad, y1 + pad), padding=0)
+
+    def relayout(self) -> None:
+        """Run the force layout again (from the saved picture)."""
+        self.layout_job.start()
+
+    def set_search(self, text: str) -> None:
+        """Fade the nodes that do not match ``text`` (empty: none faded)."""
+        self._search_text = text
+        self._search_timer.start()
+
+    def set_focus(self, on: bool) -> None:
+        """Show only the k-hop neighbourhood of the selection (all nodes when off)."""
+        self.focus_on = bool(on)
+        if self.actions_.focus.isChecked() != self.focus_on:
+            self.actions_.focus.setChecked(self.focus_on)
+        self._apply_visibility(fit=True)
+
+    def set_hops(self, hops: int) -> None:
+        """The focus radius (1-3 hops)."""
+        self.hops = max(1, min(3, int(hops)))
+        self.actions_.hops[self.hops].setChecked(True)
+        if self.focus_on:
+            self._apply_visibility(fit=True)
+
+    def shutdown(self) -> None:
+        """Stop the layout worker (window closing or app quitting)."""
+        self.layout_job.cancel()
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.legend.move(10, max(0, self.plot.height() - self.legend.height() - 10))
+
+    # -- loading -------------------------------------------------------------------------------------
+    def _reload(self, *, initial: bool = False) -> None:
+        """Rebuild the scene from the store, keeping the positions the view shows."""
+        keep = None if initial or self.scene is None else self._current_positions()
+        scene = self.scene = GraphScene(graph_snapshot(self._app), keep)
+        self._update_search_mask()
+        self.nodes.show_scene(scene, self._brushes(), self._pens())
+        self.edges.suspend(False)
+        self._apply_visibility(fit=initial)
+        if not scene.placed.all():
+            self._fit_pending = initial or self._fit_pending or not scene.placed.any()
+            self.layout_job.start()
+
+    def _current_positions(self) -> dict[str, Any]:
+        scene = self.scene
+        assert scene is not None
+        return dict(zip(scene.ids, scene.pos.tolist(), strict=True))
+
+    def _brushes(self) -> list[Any]:
+        scene = self.scene
+        assert scene is not None
+        if self.search_mask is None:
+            return [node_brush(t) for t in scene.types]
+        return [node_brush(t, not hit) for t, hit in zip(scene.types, self.search_mask, strict=True)]
+
+    def _pens(self) -> list[Any] | Any:
+        if self.search_mask is None:
+            return node_pen()
+        return [node_pen(not hit) for hit in self.search_mask]
+
+    def _apply_visibility(self, *, fit: bool = False) -> None:
+        """Recompute the visible set (focus) and redraw everything that depends on it."""
+        scene = self.scene
+        if scene is None:
+            return
+        self.visible = self._focus_mask(scene)
+        self.nodes.set_visible_rows(self.visible)
+        self.edges.rebuild(scene, None if self.visible.all() else self.visible)
+        self._show_injection()
+        self._show_selection()
+        if fit and scene.n:
+            self.fit()
+        self._label_timer.start()
+
+    def _focus_mask(self, scene: GraphScene) -> np.ndarray:
+        if not self.focus_on:
+            return np.ones(scene.n, dtype=bool)
+        seeds = scene.rows(self._app.selection.ids)
+        if not len(seeds):
+            return np.ones(scene.n, dtype=bool)
+        return scene.k_hop(seeds, self.hops)
+
+    def _show_injection(self) -> None:
+        if self.scene is not None:
+            self.injection.show(self.scene, self._app.injection(), self.visible)
+
+    def _show_selection(self) -> None:
+        scene = self.scene
+        if scene is None:
+            return
+        sel = self._app.selection
+        current = scene.index.get(sel.current, -1) if sel.current else -1
+        self.selection.show(scene, scene.rows(sorted(sel.ids)), current, self.visible)
+
+    def _title_of(self, node_id: str) -> str:
+        node = self._app.node(node_id)
+        return node.title or node_id if node is not None else node_id
+
+    # -- model signals -------------------------------------------------------------------------------
+    def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
+        if changes.injection_changed or changes.reloaded:
+            self._show_injection()
+        if "pins" in changes.meta_keys and initiator is not self:
+            self._apply_stored_pins()
+        if "positions" in changes.meta_keys and changes.external:
+            self._reload_timer.start()
+        if (
+            changes.graph_topology_changed
+            or changes.nodes_archived
+            or changes.nodes_restored
+            or changes.reloaded
+        ):
+            if not self._reload_timer.isActive():
+                self._reload_timer.start()
+        elif changes.nodes_updated and self.scene is not None:
+            self._on_nodes_updated(changes.nodes_updated)
+
+    def _on_nodes_updated(self, ids: frozenset[str]) -> None:
+        scene = self.scene
+        assert scene is not None
+        types = list(scene.types)
+        for row in scene.rows(ids):
+            node = self._app.node(scene.ids[row])
+            if node is not None:
+                types[row] = node.type
+        if tuple(types) != scene.types:
+            scene.types = tuple(types)
+            self.nodes.setBrush(self._brushes())
+        self._label_timer.start()
+
+    def _on_reload_due(self) -> None:
+        self._reload()
+
+    def _on_store_replaced(self) -> None:
+        self.layout_job.cancel()
+        self._fit_pending = True
+        self._reload(initial=True)
+
+    def _on_selection_changed(self, ids: frozenset[str], current: str | None, source: object) -> None:
+        if self.focus_on:
+            self._apply_visibility(fit=True)
+        else:
+            self._show_selection()
+        if source is not self and current is not None and not self.focus_on:
+            self._reveal(current)
+
+    def _reveal(self, node_id: str) -> None:
+        """Pan (keeping the zoom) so ``node_id`` is in view, if it is not."""
+        scene = self.scene
+        row = scene.index.get(node_id, -1) if scene is not None else -1
+        if scene is None or row < 0:
+            return
+        (x0, x1), (y0, y1) = self.view.viewRange()
+        x, y = scene.pos[row]
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return
+        w, h = (x1 - x0) / 2, (y1 - y0) / 2
+        self.view.setRange(xRange=(x - w, x + w), yRange=(y - h, y + h), padding=0)
+
+    # -- pointer ---------------------------------------------------------------------------------------
+    def _on_node_clicked(self, row: int, modifiers: object) -> None:
+        scene, sel = self.scene, self._app.selection
+        if scene is None:
+            return
+        toggle = bool(modifiers & Qt.KeyboardModifier.ControlModifier)  # type: ignore[operator]
+        if row < 0:
+            if not toggle:
+                sel.clear(source=self)
+            return
+        node_id = scene.ids[row]
+        if not toggle:
+            sel.select([node_id], source=self)
+        elif node_id in sel.ids:
+            sel.select(sorted(sel.ids - {node_id}), source=self)
+        else:
+            sel.select([*sorted(sel.ids), node_id], current=node_id, source=self)
+
+    def _on_node_hovered(self, row: int) -> None:
+        scene = self.scene
+        if scene is None or row < 0:
+            QtWidgets.QToolTip.hideText()
+            self.hovered_id = None
+            return
+        self.hovered_id = scene.ids[row]
+        text = "<p style='white-space:pre'>" + html.escape(self._title_of(scene.ids[row]))
+        QtWidgets.QToolTip.showText(QtGui.QCursor.pos(), text + "</p>", self.plot)
+
+    def _on_node_dragged(self, row: int, x: float, y: float, finished: bool) -> None:
+        scene = self.scene
+        if scene is None:
+            return
+        scene.pos[row] = (x, y)
+        self._positions_moved(edges=finished or len(scene.edges) <= EDGE_LIVE_LIMIT)
+        if finished:
+            scene.pinned[row] = True
+            pin_nodes(self._app, {scene.ids[row]: (x, y)}, initiator=self)
+
+    def _apply_stored_pins(self) -> None:
+        """Follow pins changed elsewhere (undo/redo, another process): pinned nodes go to their
+        pin, unpinned ones back to their saved position."""
+        scene = self.scene
+        if scene is None:
+            return
+        saved, pins = stored_positions(self._app)
+        for row, node_id in enumerate(scene.ids):
+            xy = pins.get(node_id)
+            if xy is not None:
+                scene.pos[row] = xy
+            elif scene.pinned[row] and node_id in saved:
+                scene.pos[row] = saved[node_id]
+            scene.pinned[row] = xy is not None
+        self._positions_moved(edges=True)
+
+    # -- layout frames ---------------------------------------------------------------------------------
+    def _on_frame_ready(self, update: LayoutUpdate) -> None:
+        scene = self.scene
+        if scene is None:
+            return
+        if update.ids == scene.ids:
+            rows, src = np.arange(scene.n), update.pos
+        else:
+            rows = scene.rows(update.ids)
+            keep = np.fromiter((i in scene.index for i in update.ids), bool, len(update.ids))
+            src = update.pos[keep]
+        free = ~scene.pinned[rows]
+        scene.pos[rows[free]] = src[free]
+        scene.placed[rows] = True
+        live = len(scene.edges) <= EDGE_LIVE_LIMIT or update.done
+        self.edges.suspend(not live)
+        self._positions_moved(edges=live)
+        if self._fit_pending:
+            self._fit_pending = False
+            self.fit()
+
+    def _positions_moved(self, *, edges: bool) -> None:
+        """Push the scene's positions into every item (in place)."""
+        scene = self.scene
+        assert scene is not None
+        self.nodes.move_in_place()
+        self.injection.follow(scene)
+        self.selection.follow(scene)
+        self.labels.follow(scene)
+        if edges:
+            self.edges.rebuild(scene, None if self.visible.all() else self.visible)
+
+    # -- view range, labels, zoom ----------------------------------------------------------------
+    def _on_range_changed(self, *_args: object) -> None:
+        (x0, x1), (y0, y1) = self.view.viewRange()
+        size = (round(x1 - x0, 9), round(y1 - y0, 9))
+        if self._last_size is not None and size != self._last_size:
+            self._zooming(True)
+        self._last_size = size
+        self._label_timer.start()
+
+    def _zooming(self, on: bool) -> None:
+        big = self.scene is not None and len(self.scene.edges) > EDGE_LIVE_LIMIT
+        self.edges.set_cached(not on)
+        if big:
+            self.edges.suspend(on and not self.layout_job.running)
+        if on:
+            self._zoom_timer.start()
+
+    def _on_zoom_settled(self) -> None:
+        self._zooming(False)
+
+    def _on_labels_due(self) -> None:
+        self.labels.refresh(self.scene, self.visible)
+
+    # -- actions -------------------------------------------------------------------------------------
+    def _on_show_hierarchy_toggled(self, on: bool) -> None:
+        self.edges.set_wanted(True, on)
+
+    def _on_show_relations_toggled(self, on: bool) -> None:
+        self.edges.set_wanted(False, on)
+
+    def _on_hops_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QtGui.QAction):
+            self.set_hops(int(action.data()))
+
+    def _update_search_mask(self) -> None:
+        text, scene = self._search_text.strip(), self.scene
+        if not text or scene is None:
+            self.search_mask = None
+            return
+        hits = self._app.matching_ids(text)
+        self.search_mask = np.fromiter((i in hits for i in scene.ids), bool, scene.n)
+
+    def _on_search_due(self) -> None:
+        if self.scene is None:
+            return
+        self._update_search_mask()
+        self.nodes.setBrush(self._brushes())
+        self.nodes.setPen(self._pens())
+        self.edges.set_opacity(1.0 if self.search_mask is None else 0.25)
+
+
+def _single_shot(owner: QWidget, ms: int, slot: Any) -> QTimer:
+    timer = QTimer(owner)
+    timer.setSingleShot(True)
+    timer.setInterval(ms)
+    timer.timeout.connect(slot)
+    return timer
