@@ -61,6 +61,7 @@ WRITE = {
     "dissolveRollup": ("dissolve_rollup", ["opts"]),
     "restoreNode": ("restore_node", ["opts"]),
     "setInjectionState": ("set_injection_state", ["id"]),
+    "setPins": ("set_pins", ["id"]),
 }
 EXTERNAL: dict[str, Callable[..., Any]] = {
     "searchNodesLexical": external.search_nodes_lexical,

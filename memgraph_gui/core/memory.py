@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
+
+import numpy as np
 
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
+from memgraph_gui.core.layout.model import LayoutInput
 from memgraph_gui.core.luker.read_api import ReadApi
 from memgraph_gui.core.luker.session_api import SessionApi
 from memgraph_gui.core.luker.write_api import WriteApi
+from memgraph_gui.core.storage import layout_io
 from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
 from memgraph_gui.core.storage.history import History
 from memgraph_gui.core.storage.retention import Retention
@@ -149,6 +153,25 @@ class MemoryStore:
         """Bulk-load a whole graph (import, demo), replacing everything and clearing the history;
         a store that held nodes is first copied to ``NAME.bak`` unless ``backup`` is False."""
         return self.storage.replace_all(nodes, edges, meta, backup=backup)
+
+    # -- layout ----------------------------------------------------------------------------------
+    def layout_input(self, *, include_positions: bool = True) -> LayoutInput:
+        """The active nodes (timeline order) and their edges as a ``LayoutInput``; ``start``
+        holds saved positions (with ``include_positions``) and pins, ``pinned`` the pins."""
+        return layout_io.layout_input(self.storage, include_positions=include_positions)
+
+    def positions(self) -> dict[str, tuple[float, float]]:
+        """Saved positions of existing nodes, pins applied."""
+        return layout_io.saved_positions(self.storage)
+
+    def save_positions(self, ids: Sequence[str], pos: np.ndarray) -> int:
+        """Replace the saved positions (``pos[i]`` for ``ids[i]``) in one transaction; not an
+        undo step and no ChangeSet. ``STORE_READ_ONLY`` etc. as for any write."""
+        return layout_io.save_positions(self.storage, ids, pos)
+
+    def pins(self) -> dict[str, tuple[float, float]]:
+        """Pinned positions (set with ``write_api().set_pins``, undoable)."""
+        return layout_io.pins(self.storage)
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every graph table's rows (nodes, edges, meta) in a stable order."""

@@ -15,6 +15,7 @@ import pytest
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.storage import changelog, rows
+from memgraph_gui.core.storage.migrations import SCHEMA_VERSION
 from tests.core.processes import memgraph, run_python
 
 CREATE = """
@@ -219,7 +220,7 @@ def test_processes_creating_a_missing_store_at_once_all_succeed(
     expected = ["event", "character_sheet", "location_state", "thread"]
     assert [json.loads(out) for out, _ in results] == [expected] * 8
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert raw.execute("SELECT count(*) FROM meta WHERE key = 'schema'").fetchone()[0] == 1
 
 

@@ -22,6 +22,7 @@ class OpKind(StrEnum):
     DISSOLVE = "dissolve"
     INJECTION = "injection"
     SCHEMA = "schema"
+    PIN = "pin"
     UNDO = "undo"
     REDO = "redo"
     EXTERNAL = "external"
@@ -70,6 +71,11 @@ class ChangeSet:
             or self.meta_keys
             or self.reloaded
         )
+
+    @property
+    def pins_changed(self) -> bool:
+        """True when pinned positions (meta ``"pins"``) may have changed."""
+        return self.reloaded or "pins" in self.meta_keys
 
     @property
     def timeline_rows_changed(self) -> bool:

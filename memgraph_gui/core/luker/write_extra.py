@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -140,6 +141,56 @@ class ExtraWrites:
             tx.set_meta("schema", types)
         self._committed(True)
         return WriteResult({"types": len(types)}, tx.changeset)
+
+    def set_pins(self, pins: Any) -> WriteResult:
+        """Pin nodes where the user put them: ``{node_id: [x, y]}``; ``None`` unpins a node.
+
+        One undo step, labelled "Pin 'Title'", "Pin N nodes", "Unpin 'Title'" or "Unpin N
+        nodes". Pins live in the meta key ``"pins"`` and override saved positions on read.
+        Raises ``BAD_ARGS`` (not a mapping, coordinates that are not two finite numbers) and
+        ``NODE_NOT_FOUND``; nothing is written then. Returns ``{"pins": all pins now}``.
+        """
+        parsed = _parse_pins(pins)
+        store = self._require()
+        with store.transaction(OpKind.PIN, "Pin", origin=self._origin) as tx:
+            missing = sorted(i for i in parsed if tx.node(i) is None)
+            if missing:
+                raise MemgraphError(
+                    "NODE_NOT_FOUND", "setPins: unknown node id(s): " + ", ".join(missing[:10])
+                )
+            current = dict(tx.meta("pins") or {})
+            current.update(parsed)
+            current = {k: v for k, v in sorted(current.items()) if v is not None}
+            tx.set_meta("pins", current or None)
+            tx.label = _pin_label(tx, parsed)
+        self._committed(bool(tx.changeset and not tx.changeset.empty))
+        return WriteResult({"pins": current}, tx.changeset)
+
+
+def _parse_pins(pins: Any) -> dict[str, list[float] | None]:
+    """``{id: [x, y] | None}`` with finite numbers, or ``BAD_ARGS`` naming the bad entry."""
+    if not isinstance(pins, dict) or not pins:
+        raise bad_args("setPins: pins must be a non-empty object {nodeId: [x, y] or null}")
+    parsed: dict[str, list[float] | None] = {}
+    for key, value in pins.items():
+        node_id = args.node_id(key)
+        if value is None:
+            parsed[node_id] = None
+            continue
+        ok = isinstance(value, (list, tuple)) and len(value) == 2
+        ok = ok and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        if not ok or not all(math.isfinite(v) for v in value):
+            raise bad_args(f"setPins: pins.{node_id} must be [x, y] finite numbers or null")
+        parsed[node_id] = [float(value[0]), float(value[1])]
+    return parsed
+
+
+def _pin_label(tx: Any, parsed: dict[str, list[float] | None]) -> str:
+    verb = "Unpin" if all(v is None for v in parsed.values()) else "Pin"
+    if len(parsed) > 1:
+        return f"{verb} {len(parsed)} nodes"
+    node = tx.node(next(iter(parsed)))
+    return f"{verb} '{node.title or node.id}'"
 
 
 def _storable(**arguments: Any) -> None:

@@ -24,6 +24,7 @@ def bulk_replace(
     conn.execute("DELETE FROM edges")
     conn.execute("DELETE FROM nodes")
     conn.execute("DELETE FROM meta")
+    conn.execute("DELETE FROM positions")  # a new graph: old pictures would place it wrongly
     # the history is gone too: row-number marks, the pruning mark and the redo chain
     conn.execute("DELETE FROM store_info WHERE key LIKE '%_ord_mark' OR key = 'pruned_through'")
     conn.execute("UPDATE store_info SET value = '0' WHERE key = 'redo_chain'")

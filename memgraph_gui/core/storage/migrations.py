@@ -15,7 +15,7 @@ import sqlite_utils
 
 from memgraph_gui.core.domain.default_schema import default_schema
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x4D475048  # "MGPH": marks a file as a memgraph store
 COUNTERS = ("nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo", "sourceMessageCount")
 
@@ -136,6 +136,14 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
         conn.execute(sql)
 
 
+def _migrate_to_3(conn: sqlite3.Connection) -> None:
+    """Saved layout positions (see ``storage.positions``): not part of the change log."""
+    conn.execute(
+        "CREATE TABLE positions (id TEXT PRIMARY KEY, x REAL NOT NULL, y REAL NOT NULL)"
+        " WITHOUT ROWID"
+    )
+
+
 def _queue(row: str) -> str:
     # No OR IGNORE: inside a trigger the outer statement's conflict policy would override it.
     return (
@@ -174,7 +182,11 @@ def install_defaults(conn: sqlite3.Connection) -> None:
     conn.executemany("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)", rows)
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _migrate_to_1,
+    2: _migrate_to_2,
+    3: _migrate_to_3,
+}
 
 
 def user_version(conn: sqlite3.Connection) -> int:

@@ -15,10 +15,10 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError
@@ -38,6 +38,7 @@ from memgraph_gui.core.storage.connection import (
 from memgraph_gui.core.storage.watcher import Subscriptions
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class Store(Subscriptions):
@@ -316,17 +317,24 @@ class Store(Subscriptions):
         """Keep at most ``max_steps`` undo steps, none older than ``max_days`` (0 = no limit);
         prunes at once. Not undoable. ``BAD_ARGS`` for anything but non-negative numbers."""
         limits = retention.parse(max_steps, max_days)
+        self.write_aside(lambda conn: retention.write(conn, limits))
+        return limits
+
+    def write_aside(self, job: Callable[[Any], T]) -> T:
+        """Run ``job(conn)`` in one ``BEGIN IMMEDIATE`` transaction beside the change log
+        (settings, saved layout positions): not undoable, no ChangeSet. All-or-nothing;
+        ``STORE_READ_ONLY`` / ``STORE_FOLDER_READ_ONLY`` / ``STORE_BUSY`` as for any write."""
         self._check_writable()
         with self._write_mutex:
             self._begin_write()
             try:
                 with faults.sqlite_errors(self.path):
-                    retention.write(self._write, limits)
+                    result = job(self._write)
                     self._write.execute("COMMIT")
             except BaseException:
                 self._rollback()
                 raise
-        return limits
+        return result
 
     # -- SQL for history, search and diagnostics -------------------------------------------------
     def execute_read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

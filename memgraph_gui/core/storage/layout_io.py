@@ -1,0 +1,87 @@
+"""A store's graph as a ``LayoutInput``, and saved positions in and out (pins applied).
+
+Saved positions are written beside the change log (not undoable); pins (meta ``"pins"``,
+written by ``WriteApi.set_pins``) are undoable content and override saved positions on read.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from memgraph_gui.core.layout.model import LayoutInput
+from memgraph_gui.core.storage import positions
+
+if TYPE_CHECKING:
+    from memgraph_gui.core.storage.store import Store
+
+XY = tuple[float, float]
+
+
+def pins(store: Store) -> dict[str, XY]:
+    """Pinned positions of the nodes that exist; any thread."""
+    with store.reading() as graph:
+        return _pins_of(graph.meta.get("pins"), graph.nodes)
+
+
+def saved_positions(store: Store) -> dict[str, XY]:
+    """Saved positions of the nodes that exist (archived ones included), pins applied."""
+    rows = store.execute_read(positions.SELECT)
+    with store.reading() as graph:
+        found = {i: (float(x), float(y)) for i, x, y in rows if i in graph.nodes}
+        found.update(_pins_of(graph.meta.get("pins"), graph.nodes))
+    return found
+
+
+def layout_input(store: Store, *, include_positions: bool = True) -> LayoutInput:
+    """The active nodes in timeline order, every edge between them, and (with
+    ``include_positions``) saved positions as ``start``; pins are always in ``start`` and
+    ``pinned``. Rows without a position are NaN."""
+    rows = store.execute_read(positions.SELECT) if include_positions else []
+    with store.reading() as graph:
+        ids = [i for i in graph.timeline_ids() if not graph.nodes[i].archived]
+        index = {node_id: row for row, node_id in enumerate(ids)}
+        pairs = [(index.get(a), index.get(b)) for a, _, b in graph.edges]
+        pinned_at = _pins_of(graph.meta.get("pins"), graph.nodes)
+    edges = np.array([p for p in pairs if None not in p], dtype=np.int32).reshape(-1, 2)
+    start = np.full((len(ids), 2), np.nan)
+    for node_id, x, y in rows:
+        row = index.get(node_id)
+        if row is not None:
+            start[row] = (x, y)
+    pinned = np.zeros(len(ids), dtype=bool)
+    for node_id, xy in pinned_at.items():
+        row = index.get(node_id)
+        if row is not None:
+            start[row], pinned[row] = xy, True
+    return LayoutInput(tuple(ids), edges, start, pinned)
+
+
+def save_positions(store: Store, ids: Sequence[str], pos: np.ndarray) -> int:
+    """Replace every saved position with ``pos`` (``(len(ids), 2)``) in one transaction beside
+    the change log; non-finite rows are skipped. Returns the rows written. ``STORE_READ_ONLY``
+    / ``STORE_FOLDER_READ_ONLY`` / ``STORE_BUSY`` as for any write; ``BAD_ARGS`` when the
+    shapes disagree."""
+    from memgraph_gui.core.domain.errors import bad_args
+
+    coords = np.asarray(pos, dtype=np.float64)
+    if coords.shape != (len(ids), 2):
+        raise bad_args(f"positions: expected shape ({len(ids)}, 2), got {coords.shape}")
+    rows = list(zip(ids, coords[:, 0].tolist(), coords[:, 1].tolist(), strict=True))
+    return store.write_aside(lambda conn: positions.replace_positions(conn, rows))
+
+
+def _pins_of(value: Any, nodes: Any) -> dict[str, XY]:
+    if not isinstance(value, dict):
+        return {}
+    found: dict[str, XY] = {}
+    for node_id, xy in value.items():
+        if node_id in nodes and isinstance(xy, list) and len(xy) == 2:
+            x, y = xy
+            if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+                if math.isfinite(x) and math.isfinite(y):
+                    found[node_id] = (float(x), float(y))
+    return found

@@ -1,0 +1,96 @@
+"""``memgraph layout``: compute a store's layout headless, save it, optionally write it out."""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import math
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from memgraph_gui.core import jsonapi
+from memgraph_gui.core.domain.errors import MemgraphError, bad_args
+from memgraph_gui.core.memory import MemoryStore
+
+MAX_SECONDS = 3600.0
+
+
+def run(options: argparse.Namespace, out: TextIO) -> int:
+    """Compute (incrementally from saved positions unless ``--fresh``), save, write ``--out``.
+
+    Prints one JSON line: ``{"seconds", "nodes", "edges", "iterations", "converged",
+    "quality", "saved", "written"}``. A read-only store still computes and writes ``--out``, then
+    answers ``{"error": {...}, "layout": {...}}`` with exit status 1 (nothing saved).
+    """
+    seconds = parse_seconds(options.seconds)
+    with MemoryStore.open(options.db, create=False) as store:
+        report = _compute(store, seconds, options.fresh, options.out)
+    error = report.pop("error", None)
+    if error is not None:
+        _emit(out, {"error": error, "layout": report})
+        return 1
+    _emit(out, report)
+    return 0
+
+
+def parse_seconds(text: Any) -> float:
+    """``--seconds``: a finite number in (0, 3600]; ``BAD_ARGS`` otherwise."""
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        value = math.nan
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise bad_args(
+            f"--seconds must be a number above 0 and at most {MAX_SECONDS:g}, got {text!r}"
+        )
+    return value
+
+
+def _compute(
+    store: MemoryStore, seconds: float, fresh: bool, out_path: str | None
+) -> dict[str, Any]:
+    from memgraph_gui.core.layout import layout_quality, stream_layout
+
+    began = time.perf_counter()
+    inp = store.layout_input(include_positions=not fresh)
+    frame = collections.deque(stream_layout(inp, seconds=seconds), maxlen=1)[0]
+    quality = layout_quality(frame.pos, inp.edges)
+    report: dict[str, Any] = {
+        "seconds": round(time.perf_counter() - began, 3),
+        "nodes": len(inp.ids),
+        "edges": len(inp.edges),
+        "iterations": frame.iteration,
+        "converged": frame.converged,
+        "quality": round(quality, 4) if math.isfinite(quality) else None,
+        "saved": False,
+        "written": None,
+    }
+    try:
+        store.save_positions(inp.ids, frame.pos)
+        report["saved"] = True
+    except MemgraphError as exc:
+        if exc.code not in ("STORE_READ_ONLY", "STORE_FOLDER_READ_ONLY"):
+            raise
+        report["error"] = {
+            "code": exc.code,
+            "message": f"layout computed but not saved: {exc.message}",
+        }
+    if out_path:
+        _write(out_path, inp.ids, frame.pos)
+        report["written"] = str(Path(out_path).resolve())
+    return report
+
+
+def _write(path: str, ids: tuple[str, ...], pos: Any) -> None:
+    import json
+
+    from memgraph_gui.core.storage.safe_io import write_text_atomic
+
+    data = dict(zip(ids, pos.tolist(), strict=True))
+    write_text_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def _emit(out: TextIO, data: Any) -> None:
+    out.write(jsonapi.dumps(data) + "\n")
+    out.flush()
