@@ -72,10 +72,12 @@ class LayoutJob(QObject):
         """True while a run is under way (until its end reached the GUI thread)."""
         return self._thread is not None
 
-    def start(self) -> None:
-        """Cancel any run and start a new one from the store's current state."""
+    def start(self, *, full: bool = False) -> None:
+        """Cancel any run and start a new one from the store's current state: incremental from
+        the saved positions (new nodes placed, known ones kept), or ``full`` from scratch (pins
+        kept)."""
         self.cancel()
-        inp = self._app.store.layout_input()  # takes the store lock
+        inp = self._app.store.layout_input(include_positions=not full)  # takes the store lock
         self._generation += 1
         self._ids = tuple(inp.ids)
         self._shown = None

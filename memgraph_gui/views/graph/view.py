@@ -121,8 +121,8 @@ class GraphView(QWidget):
         self.view.setRange(xRange=(x0 - pad, x1 + pad), yRange=(y0 - pad, y1 + pad), padding=0)
 
     def relayout(self) -> None:
-        """Run the force layout again (from the saved picture)."""
-        self.layout_job.start()
+        """Run the force layout again from scratch (pinned nodes stay put)."""
+        self.layout_job.start(full=True)
 
     def set_search(self, text: str) -> None:
         """Fade the nodes that do not match ``text`` (empty: none faded)."""
@@ -355,8 +355,8 @@ class GraphView(QWidget):
         live = len(scene.edges) <= EDGE_LIVE_LIMIT or update.done
         self.edges.suspend(not live)
         self._positions_moved(edges=live)
-        if self._fit_pending:
-            self._fit_pending = False
+        if self._fit_pending and (update.stage == "start" or update.done):
+            self._fit_pending = not update.done
             self.fit()
 
     def _positions_moved(self, *, edges: bool) -> None:
