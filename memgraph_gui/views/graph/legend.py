@@ -38,6 +38,7 @@ class GraphLegend(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rows = legend_rows()
+        self._pixmap: QtGui.QPixmap | None = None
         self._font = QFont()
         self._font.setPointSizeF(8.5)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
@@ -46,7 +47,19 @@ class GraphLegend(QWidget):
         self.setFixedSize(PAD * 2 + SWATCH_W + 6 + width, PAD * 2 + ROW_H * len(self.rows))
 
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        # rendered once into a pixmap: the viewport repaints (and so this child) on every frame
+        ratio = self.devicePixelRatioF()
+        if self._pixmap is None or self._pixmap.devicePixelRatio() != ratio:
+            self._pixmap = self._render(ratio)
         painter = QtGui.QPainter(self)
+        painter.drawPixmap(0, 0, self._pixmap)
+        painter.end()
+
+    def _render(self, ratio: float) -> QtGui.QPixmap:
+        pixmap = QtGui.QPixmap(self.size() * ratio)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QtGui.QPainter(pixmap)
         painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         painter.setPen(QtGui.QPen(QColor(0, 0, 0, 40)))
         painter.setBrush(QColor(255, 255, 255, 225))
@@ -60,6 +73,7 @@ class GraphLegend(QWidget):
             text_rect = QtCore.QRectF(PAD + SWATCH_W + 6, top, self.width(), ROW_H)
             painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter), row.text)
         painter.end()
+        return pixmap
 
 
 def _draw_mark(painter: QtGui.QPainter, row: LegendRow, centre: QtCore.QPointF) -> None:

@@ -55,6 +55,7 @@ class GraphView(QWidget):
         self._fit_pending = True
         self._last_size: tuple[float, float] | None = None
         self.hovered_id: str | None = None
+        self._moving: set[str] = set()  # "layout", "drag", "zoom": why the node cache is off
         self._build_widgets()
         self._build_timers()
         self.actions_ = build_actions(self)
@@ -99,6 +100,7 @@ class GraphView(QWidget):
         self.view.sigRangeChanged.connect(self._on_range_changed)
         self.layout_job.frame_ready.connect(self._on_frame_ready)
         self.layout_job.progress_changed.connect(self.progress_changed)
+        self.layout_job.finished.connect(self._on_layout_finished)
         acts.fit.triggered.connect(self.fit)
         acts.focus.toggled.connect(self.set_focus)
         acts.show_hierarchy.toggled.connect(self._on_show_hierarchy_toggled)
@@ -317,6 +319,7 @@ class GraphView(QWidget):
         if scene is None:
             return
         scene.pos[row] = (x, y)
+        self._set_moving("drag", not finished)
         self._positions_moved(edges=finished or len(scene.edges) <= EDGE_LIVE_LIMIT)
         if finished:
             scene.pinned[row] = True
@@ -354,10 +357,17 @@ class GraphView(QWidget):
         scene.placed[rows] = True
         live = len(scene.edges) <= EDGE_LIVE_LIMIT or update.done
         self.edges.suspend(not live)
+        self._set_moving("layout", not update.done)
         self._positions_moved(edges=live)
         if self._fit_pending and (update.stage == "start" or update.done):
             self._fit_pending = not update.done
             self.fit()
+
+    def _on_layout_finished(self, _completed: bool) -> None:
+        if "layout" in self._moving and self.scene is not None:
+            self._set_moving("layout", False)
+            self.edges.suspend(False)
+            self._positions_moved(edges=True)
 
     def _positions_moved(self, *, edges: bool) -> None:
         """Push the scene's positions into every item (in place)."""
@@ -373,14 +383,23 @@ class GraphView(QWidget):
     # -- view range, labels, zoom ----------------------------------------------------------------
     def _on_range_changed(self, *_args: object) -> None:
         (x0, x1), (y0, y1) = self.view.viewRange()
-        size = (round(x1 - x0, 9), round(y1 - y0, 9))
-        if self._last_size is not None and size != self._last_size:
+        size, last = (x1 - x0, y1 - y0), self._last_size
+        if last is not None and abs(size[0] - last[0]) > 1e-6 * max(abs(last[0]), 1e-12):
             self._zooming(True)
         self._last_size = size
         self._label_timer.start()
 
+    def _set_moving(self, reason: str, on: bool) -> None:
+        """Node cache off while anything moves the nodes or zooms, on when all stopped."""
+        if on:
+            self._moving.add(reason)
+        else:
+            self._moving.discard(reason)
+        self.nodes.set_cached(not self._moving)
+
     def _zooming(self, on: bool) -> None:
         big = self.scene is not None and len(self.scene.edges) > EDGE_LIVE_LIMIT
+        self._set_moving("zoom", on)
         self.edges.set_cached(not on)
         if big:
             self.edges.suspend(on and not self.layout_job.running)
