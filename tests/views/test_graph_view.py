@@ -102,7 +102,9 @@ def test_click_selects_and_the_selection_overlay_follows(view: Any, app: Any, qt
     from memgraph_gui.app.qt import Qt
 
     row = _lonely_row(view)
-    qtbot.mouseClick(view.plot.viewport(), Qt.MouseButton.LeftButton, pos=_viewport_point(view, row))
+    qtbot.mouseClick(
+        view.plot.viewport(), Qt.MouseButton.LeftButton, pos=_viewport_point(view, row)
+    )
     node_id = view.scene.ids[row]
     assert app.selection.ids == {node_id} and app.selection.current == node_id
     assert view.selection.rows == {row}
@@ -153,11 +155,11 @@ def test_search_fades_the_nodes_that_do_not_match(view: Any, app: Any, qtbot: An
 def test_edge_toggles_hide_each_style_separately(view: Any) -> None:
     hierarchy, relations = view.edges.items[True], view.edges.items[False]
     assert hierarchy.isVisible() and relations.isVisible()
-    view.actions_.show_hierarchy.setChecked(False)
+    view.graph_actions.show_hierarchy.setChecked(False)
     assert not hierarchy.isVisible() and relations.isVisible()
-    view.actions_.show_relations.setChecked(False)
+    view.graph_actions.show_relations.setChecked(False)
     assert not relations.isVisible()
-    view.actions_.show_hierarchy.setChecked(True)
+    view.graph_actions.show_hierarchy.setChecked(True)
     assert hierarchy.isVisible() and not relations.isVisible()
     n_hier = int(view.scene.hierarchy.sum())
     assert len(hierarchy.xData) == 2 * n_hier and len(relations.xData) == 2 * (
@@ -175,7 +177,7 @@ def test_focus_shows_exactly_the_k_hop_neighbourhood(view: Any, app: Any) -> Non
     seed = int(np.argmax(scene.degree < 4))
     app.selection.select([scene.ids[seed]], source=object())
     view.set_hops(1)
-    view.actions_.focus.setChecked(True)
+    view.graph_actions.focus.setChecked(True)
     expected = set(nx.single_source_shortest_path_length(graph, seed, cutoff=1))
     assert set(np.flatnonzero(view.nodes.data["visible"])) == expected
     view.set_hops(2)
@@ -183,7 +185,7 @@ def test_focus_shows_exactly_the_k_hop_neighbourhood(view: Any, app: Any) -> Non
     assert set(np.flatnonzero(view.visible)) == expected
     shown = len(view.edges.items[True].xData) + len(view.edges.items[False].xData)
     assert shown // 2 == sum(1 for a, b in scene.edges if a in expected and b in expected)
-    view.actions_.focus.setChecked(False)
+    view.graph_actions.focus.setChecked(False)
     assert view.nodes.data["visible"].all()
 
 
@@ -192,7 +194,7 @@ def test_drag_pins_the_node_in_one_undo_step_and_undo_puts_it_back(
 ) -> None:
     from PySide6 import QtTest
 
-    from memgraph_gui.app.qt import QtCore, Qt
+    from memgraph_gui.app.qt import Qt, QtCore
 
     row = _lonely_row(view)
     node_id, start = view.scene.ids[row], view.scene.pos[row].copy()
@@ -261,3 +263,31 @@ def test_nodes_added_by_another_process_appear_and_get_a_position(
     qtbot.waitUntil(lambda: not view.layout_job.running, timeout=15000)
     app.runner.wait_idle()
     assert view.scene.ids[row] in app.store.positions()
+
+
+def _move(widget: Any, point: Any) -> None:
+    """A plain mouse move (no button) delivered to ``widget``."""
+    from memgraph_gui.app.qt import QApplication, QtCore, QtGui, Qt
+
+    local = QtCore.QPointF(point)
+    event = QtGui.QMouseEvent(
+        QtCore.QEvent.Type.MouseMove,
+        local,
+        QtCore.QPointF(widget.mapToGlobal(point)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(widget, event)
+
+
+def test_hover_names_the_node_under_the_pointer(view: Any, qtbot: Any) -> None:
+    from memgraph_gui.app.qt import QtCore
+
+    row = _lonely_row(view)
+    viewport = view.plot.viewport()
+    _move(viewport, _viewport_point(view, row))
+    qtbot.waitUntil(lambda: view.hovered_id == view.scene.ids[row], timeout=2000)
+    qtbot.wait(60)  # pyqtgraph drops moves closer than its rate limit
+    _move(viewport, QtCore.QPoint(2, 2))  # a corner: the fit leaves a margin there
+    qtbot.waitUntil(lambda: view.hovered_id is None, timeout=2000)

@@ -20,7 +20,7 @@ CACHE = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
 NO_CACHE = QtWidgets.QGraphicsItem.CacheMode.NoCache
 
 
-class NodeScatter(pg.ScatterPlotItem):
+class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
     """All nodes; emits ``node_clicked(row, modifiers)`` (row -1 = background),
     ``node_hovered(row)`` and ``node_dragged(row, x, y, finished)``."""
 
@@ -61,10 +61,10 @@ class NodeScatter(pg.ScatterPlotItem):
         self.prepareGeometryChange()
         self.informViewBoundsChanged()
         pad = self._maxSpotWidth * 0.7072  # as ScatterPlotItem.dataBounds computes them
+        bounds: list[tuple[float, float] | None] = [None, None]
         if scene.n:  # the bounds once from the contiguous arrays, not twice per paint
-            self.bounds = [(x.min() - pad, x.max() + pad), (y.min() - pad, y.max() + pad)]
-        else:
-            self.bounds = [None, None]
+            bounds = [(x.min() - pad, x.max() + pad), (y.min() - pad, y.max() + pad)]
+        self.bounds = bounds
         self.update()
 
     def set_cached(self, cached: bool) -> None:

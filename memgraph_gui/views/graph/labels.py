@@ -11,12 +11,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from memgraph_gui.app.qt import QFont, pg
+from memgraph_gui.app.qt import QFont, QtCore, pg
 from memgraph_gui.views.graph.palette import LABEL_COLOR
 from memgraph_gui.views.graph.scene import GraphScene
 
-LABEL_LIMIT = 150
+LABEL_LIMIT = 250
 MAX_CHARS = 36
+GAP_PX = 7
+LABEL_FILL = (251, 251, 253, 190)
 
 
 class LabelLayer:
@@ -68,12 +70,20 @@ class LabelLayer:
         self.rows = rows
 
     def _new_item(self) -> pg.TextItem:
-        item = pg.TextItem(color=LABEL_COLOR, anchor=(-0.08, 0.5))
+        item = _Label(color=LABEL_COLOR, anchor=(0, 0.5), fill=pg.mkBrush(LABEL_FILL))
         item.setFont(self._font)
-        item.setZValue(40)
+        item.setZValue(5)  # under the nodes (never hides one), over the edges
         item.setAcceptedMouseButtons(pg.QtCore.Qt.MouseButton.NoButton)
         self._view.addItem(item, ignoreBounds=True)
         return item
+
+
+class _Label(pg.TextItem):  # type: ignore[misc]
+    """A ``TextItem`` a few pixels right of its node, whatever the text's width."""
+
+    def updateTextPos(self) -> None:
+        super().updateTextPos()
+        self.textItem.setPos(self.textItem.pos() + QtCore.QPointF(GAP_PX, 0))
 
 
 def _short(title: str) -> str:

@@ -3,11 +3,12 @@ edge styles). Text is drawn with ``QPainter.drawText``, i.e. as plain text."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memgraph_gui.app.qt import QColor, QFont, Qt, QtCore, QtGui, QWidget, tr
 from memgraph_gui.views.graph.palette import selection_color, styles
-from memgraph_gui.views.theme import EDGE_HIERARCHY_COLOR, EDGE_RELATION_COLOR
+from memgraph_gui.views.theme import EDGE_HIERARCHY_COLOR, EDGE_RELATION_COLOR, type_color
 
 ROW_H = 19
 SWATCH_W = 26
@@ -23,13 +24,19 @@ class LegendRow:
     text: str
 
 
-def legend_rows() -> list[LegendRow]:
-    """What the legend explains, in order."""
-    rows = [LegendRow(s.symbol, s.color, s.label) for s in styles()]
+def legend_rows(types: Sequence[str] = ()) -> list[LegendRow]:
+    """What the legend explains, in order: node types shown, injection, selection, edges."""
+    rows = [LegendRow("type", type_color(t), type_label(t)) for t in types]
+    rows += [LegendRow(s.symbol, s.color, s.label) for s in styles()]
     rows.append(LegendRow("sel", selection_color(), tr("selected")))
     rows.append(LegendRow("line", EDGE_HIERARCHY_COLOR, tr("contains (hierarchy)")))
     rows.append(LegendRow("line", EDGE_RELATION_COLOR, tr("relation")))
     return rows
+
+
+def type_label(type_id: str) -> str:
+    """A node type as the legend names it ("character_sheet" -> "character sheet")."""
+    return type_id.replace("_", " ")
 
 
 class GraphLegend(QWidget):
@@ -37,14 +44,19 @@ class GraphLegend(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.rows = legend_rows()
-        self._pixmap: QtGui.QPixmap | None = None
         self._font = QFont()
         self._font.setPointSizeF(8.5)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.set_types(())
+
+    def set_types(self, types: Sequence[str]) -> None:
+        """Show these node types (those drawn) above the fixed entries."""
+        self.rows = legend_rows(types)
+        self._pixmap: QtGui.QPixmap | None = None
         metrics = QtGui.QFontMetrics(self._font)
         width = max(metrics.horizontalAdvance(r.text) for r in self.rows)
         self.setFixedSize(PAD * 2 + SWATCH_W + 6 + width, PAD * 2 + ROW_H * len(self.rows))
+        self.update()
 
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         # rendered once into a pixmap: the viewport repaints (and so this child) on every frame
@@ -78,6 +90,11 @@ class GraphLegend(QWidget):
 
 def _draw_mark(painter: QtGui.QPainter, row: LegendRow, centre: QtCore.QPointF) -> None:
     color = QColor(row.color)
+    if row.mark == "type":
+        painter.setPen(QtGui.QPen(QColor("#ffffff"), 1.0))
+        painter.setBrush(color)
+        painter.drawEllipse(centre, 5.5, 5.5)
+        return
     if row.mark == "line":
         painter.setPen(QtGui.QPen(color, 2.0))
         painter.drawLine(centre + QtCore.QPointF(-11, 0), centre + QtCore.QPointF(11, 0))

@@ -63,8 +63,8 @@ class InjectionOverlay:
 
     def __init__(self, view: pg.ViewBox) -> None:
         self.styles = styles()
-        pads = {"always": 9.0, "recall": 13.0, "visible": 7.0}
-        widths = {"always": 3.0, "recall": 2.6, "visible": 2.0}
+        pads = {"always": 10.0, "recall": 14.0, "visible": 8.0}
+        widths = {"always": 3.0, "recall": 2.8, "visible": 2.6}
         self.rings = {
             s.key: _ring(
                 view,
@@ -108,9 +108,7 @@ class SelectionOverlay:
             view, 31, 16.0, symbol="o", pen=ring_pen(color, 3.5), brush=halo_brush(color, 50)
         )
 
-    def show(
-        self, scene: GraphScene, rows: np.ndarray, current: int, visible: np.ndarray
-    ) -> None:
+    def show(self, scene: GraphScene, rows: np.ndarray, current: int, visible: np.ndarray) -> None:
         self.selected.show(scene, rows, visible)
         cur = np.array([current] if current >= 0 else [], dtype=np.int64)
         self.current.show(scene, cur, visible)

@@ -13,7 +13,7 @@ import numpy as np
 
 from memgraph_gui.app.graph_data import GraphSnapshot
 
-SIZE_MIN, SIZE_MAX = 7, 17
+SIZE_MIN, SIZE_MAX = 5, 14
 
 
 class GraphScene:
@@ -48,7 +48,8 @@ class GraphScene:
         mask = self.hierarchy if hierarchy else ~self.hierarchy
         if visible is not None:
             mask = mask & visible[self.edges[:, 0]] & visible[self.edges[:, 1]]
-        return self.edges[mask]
+        rows: np.ndarray = self.edges[mask]
+        return rows
 
     def edge_xy(self, pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """x and y arrays (``2k`` long, for ``connect='pairs'``) of the edges ``pairs``."""
@@ -131,8 +132,8 @@ def node_sizes(depths: np.ndarray, rollups: np.ndarray, degree: np.ndarray) -> n
     the symbol atlas holds few entries."""
     if not len(depths):
         return np.zeros(0, dtype=np.float64)
-    size = SIZE_MIN + np.log2(1 + degree.astype(np.float64)) * 1.2
-    size = size + np.where(rollups, 2 + 1.5 * np.minimum(depths, 3), 0)
+    size = SIZE_MIN + np.log2(1 + degree.astype(np.float64)) * 0.9
+    size = size + np.where(rollups, 1 + np.minimum(depths, 3), 0)
     return np.clip(np.round(size), SIZE_MIN, SIZE_MAX).astype(np.float64)
 
 

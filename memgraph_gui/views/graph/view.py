@@ -16,24 +16,27 @@ import numpy as np
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.graph_data import graph_snapshot, pin_nodes, stored_positions
 from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
-from memgraph_gui.app.qt import QCoreApplication, Qt, QTimer, QtGui, QtWidgets, QVBoxLayout
-from memgraph_gui.app.qt import QWidget, Signal, pg
+from memgraph_gui.app.qt import (
+    QCoreApplication,
+    Qt,
+    QtGui,
+    QTimer,
+    QtWidgets,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.graph.actions import DEFAULT_HOPS, build_actions
-from memgraph_gui.views.graph.items import EdgeLayer, NodeScatter
-from memgraph_gui.views.graph.labels import LabelLayer
-from memgraph_gui.views.graph.legend import GraphLegend
-from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
-from memgraph_gui.views.graph.palette import BACKGROUND, node_brush, node_pen
+from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT, GraphCanvas
 from memgraph_gui.views.graph.scene import GraphScene
 
-EDGE_LIVE_LIMIT = 20_000  # above this many edges, edges hide while zooming or streaming
 RELOAD_MS = 120
 LABEL_MS = 40
 ZOOM_SETTLE_MS = 180
 
 
-class GraphView(QWidget):
+class GraphView(GraphCanvas, QWidget):
     """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
 
     Signals: ``progress_changed(str)`` (layout progress for the status bar, empty when idle).
@@ -58,30 +61,16 @@ class GraphView(QWidget):
         self._moving: set[str] = set()  # "layout", "drag", "zoom": why the node cache is off
         self._build_widgets()
         self._build_timers()
-        self.actions_ = build_actions(self)
+        self.graph_actions = build_actions(self)
         self._connect()
         self._reload(initial=True)
 
     # -- construction --------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.plot = pg.GraphicsView(background=BACKGROUND)
-        self.plot.setViewportUpdateMode(
-            QtWidgets.QGraphicsView.ViewportUpdateMode.FullViewportUpdate
-        )
-        self.view = pg.ViewBox(lockAspect=True, enableMenu=False)
-        self.plot.setCentralItem(self.view)
-        self.edges = EdgeLayer(self.view)
-        self.nodes = NodeScatter()
-        self.nodes.setZValue(10)
-        self.view.addItem(self.nodes)
-        self.injection = InjectionOverlay(self.view)
-        self.selection = SelectionOverlay(self.view)
-        self.labels = LabelLayer(self.view, self._title_of)
-        self.legend = GraphLegend(self.plot)
         self.layout_job = LayoutJob(self._app, parent=self)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(self.plot)
+        box.addWidget(self._build_canvas())
 
     def _build_timers(self) -> None:
         self._reload_timer = _single_shot(self, RELOAD_MS, self._on_reload_due)
@@ -90,7 +79,7 @@ class GraphView(QWidget):
         self._search_timer = _single_shot(self, 150, self._on_search_due)
 
     def _connect(self) -> None:
-        app, acts = self._app, self.actions_
+        app, acts = self._app, self.graph_actions
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self._on_store_replaced)
         app.selection.changed.connect(self._on_selection_changed)
@@ -114,14 +103,6 @@ class GraphView(QWidget):
             instance.aboutToQuit.connect(self.shutdown)
 
     # -- public slots ----------------------------------------------------------------------------------
-    def fit(self) -> None:
-        """Fit the visible nodes in the view."""
-        if self.scene is None or not self.scene.n:
-            return
-        x0, y0, x1, y1 = self.scene.bounds(self.visible if self.visible.any() else None)
-        pad = max(x1 - x0, y1 - y0) * 0.04 + 1e-3
-        self.view.setRange(xRange=(x0 - pad, x1 + pad), yRange=(y0 - pad, y1 + pad), padding=0)
-
     def relayout(self) -> None:
         """Run the force layout again from scratch (pinned nodes stay put)."""
         self.layout_job.start(full=True)
@@ -134,14 +115,14 @@ class GraphView(QWidget):
     def set_focus(self, on: bool) -> None:
         """Show only the k-hop neighbourhood of the selection (all nodes when off)."""
         self.focus_on = bool(on)
-        if self.actions_.focus.isChecked() != self.focus_on:
-            self.actions_.focus.setChecked(self.focus_on)
+        if self.graph_actions.focus.isChecked() != self.focus_on:
+            self.graph_actions.focus.setChecked(self.focus_on)
         self._apply_visibility(fit=True)
 
     def set_hops(self, hops: int) -> None:
         """The focus radius (1-3 hops)."""
         self.hops = max(1, min(3, int(hops)))
-        self.actions_.hops[self.hops].setChecked(True)
+        self.graph_actions.hops[self.hops].setChecked(True)
         if self.focus_on:
             self._apply_visibility(fit=True)
 
@@ -155,7 +136,7 @@ class GraphView(QWidget):
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.legend.move(10, max(0, self.plot.height() - self.legend.height() - 10))
+        self._place_legend()
 
     # -- loading -------------------------------------------------------------------------------------
     def _reload(self, *, initial: bool = False) -> None:
@@ -164,6 +145,7 @@ class GraphView(QWidget):
         scene = self.scene = GraphScene(graph_snapshot(self._app), keep)
         self._update_search_mask()
         self.nodes.show_scene(scene, self._brushes(), self._pens())
+        self._legend_types()
         self.edges.suspend(False)
         self._apply_visibility(fit=initial)
         if not scene.placed.all():
@@ -174,18 +156,6 @@ class GraphView(QWidget):
         scene = self.scene
         assert scene is not None
         return dict(zip(scene.ids, scene.pos.tolist(), strict=True))
-
-    def _brushes(self) -> list[Any]:
-        scene = self.scene
-        assert scene is not None
-        if self.search_mask is None:
-            return [node_brush(t) for t in scene.types]
-        return [node_brush(t, not hit) for t, hit in zip(scene.types, self.search_mask, strict=True)]
-
-    def _pens(self) -> list[Any] | Any:
-        if self.search_mask is None:
-            return node_pen()
-        return [node_pen(not hit) for hit in self.search_mask]
 
     def _apply_visibility(self, *, fit: bool = False) -> None:
         """Recompute the visible set (focus) and redraw everything that depends on it."""
@@ -220,10 +190,6 @@ class GraphView(QWidget):
         sel = self._app.selection
         current = scene.index.get(sel.current, -1) if sel.current else -1
         self.selection.show(scene, scene.rows(sorted(sel.ids)), current, self.visible)
-
-    def _title_of(self, node_id: str) -> str:
-        node = self._app.node(node_id)
-        return node.title or node_id if node is not None else node_id
 
     # -- model signals -------------------------------------------------------------------------------
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
@@ -265,7 +231,9 @@ class GraphView(QWidget):
         self._fit_pending = True
         self._reload(initial=True)
 
-    def _on_selection_changed(self, ids: frozenset[str], current: str | None, source: object) -> None:
+    def _on_selection_changed(
+        self, ids: frozenset[str], current: str | None, source: object
+    ) -> None:
         if self.focus_on:
             self._apply_visibility(fit=True)
         else:
@@ -291,7 +259,7 @@ class GraphView(QWidget):
         scene, sel = self.scene, self._app.selection
         if scene is None:
             return
-        toggle = bool(modifiers & Qt.KeyboardModifier.ControlModifier)  # type: ignore[operator]
+        toggle = bool(Qt.KeyboardModifier.ControlModifier & modifiers)  # type: ignore[operator]
         if row < 0:
             if not toggle:
                 sel.clear(source=self)
@@ -368,49 +336,6 @@ class GraphView(QWidget):
             self._set_moving("layout", False)
             self.edges.suspend(False)
             self._positions_moved(edges=True)
-
-    def _positions_moved(self, *, edges: bool) -> None:
-        """Push the scene's positions into every item (in place)."""
-        scene = self.scene
-        assert scene is not None
-        self.nodes.move_in_place()
-        self.injection.follow(scene)
-        self.selection.follow(scene)
-        self.labels.follow(scene)
-        if edges:
-            self.edges.rebuild(scene, None if self.visible.all() else self.visible)
-
-    # -- view range, labels, zoom ----------------------------------------------------------------
-    def _on_range_changed(self, *_args: object) -> None:
-        (x0, x1), (y0, y1) = self.view.viewRange()
-        size, last = (x1 - x0, y1 - y0), self._last_size
-        if last is not None and abs(size[0] - last[0]) > 1e-6 * max(abs(last[0]), 1e-12):
-            self._zooming(True)
-        self._last_size = size
-        self._label_timer.start()
-
-    def _set_moving(self, reason: str, on: bool) -> None:
-        """Node cache off while anything moves the nodes or zooms, on when all stopped."""
-        if on:
-            self._moving.add(reason)
-        else:
-            self._moving.discard(reason)
-        self.nodes.set_cached(not self._moving)
-
-    def _zooming(self, on: bool) -> None:
-        big = self.scene is not None and len(self.scene.edges) > EDGE_LIVE_LIMIT
-        self._set_moving("zoom", on)
-        self.edges.set_cached(not on)
-        if big:
-            self.edges.suspend(on and not self.layout_job.running)
-        if on:
-            self._zoom_timer.start()
-
-    def _on_zoom_settled(self) -> None:
-        self._zooming(False)
-
-    def _on_labels_due(self) -> None:
-        self.labels.refresh(self.scene, self.visible)
 
     # -- actions -------------------------------------------------------------------------------------
     def _on_show_hierarchy_toggled(self, on: bool) -> None:
