@@ -267,7 +267,7 @@ def test_nodes_added_by_another_process_appear_and_get_a_position(
 
 def _move(widget: Any, point: Any) -> None:
     """A plain mouse move (no button) delivered to ``widget``."""
-    from memgraph_gui.app.qt import QApplication, QtCore, QtGui, Qt
+    from memgraph_gui.app.qt import QApplication, Qt, QtCore, QtGui
 
     local = QtCore.QPointF(point)
     event = QtGui.QMouseEvent(
