@@ -59,20 +59,19 @@ def _read_graph(graph: Graph) -> dict[str, Any]:
     nodes = graph.nodes
     ids = tuple(i for i in graph.timeline_ids() if not nodes[i].archived)
     index = {node_id: row for row, node_id in enumerate(ids)}
-    pairs: list[tuple[int, int]] = []
-    hierarchy: list[bool] = []
-    for (src, kind, dst), _edge in graph.edges.items():
-        a, b = index.get(src), index.get(dst)
-        if a is not None and b is not None:
-            pairs.append((a, b))
-            hierarchy.append(kind.lower() in HIERARCHY_EDGE_TYPES)
+    get, internal = index.get, HIERARCHY_EDGE_TYPES
+    keys = graph.edges.keys()
+    src = np.fromiter((get(a, -1) for a, _, _ in keys), np.int32, len(keys))
+    dst = np.fromiter((get(b, -1) for _, _, b in keys), np.int32, len(keys))
+    kinds = np.fromiter((k.lower() in internal for _, k, _ in keys), bool, len(keys))
+    both = (src >= 0) & (dst >= 0)
     return {
         "ids": ids,
         "types": tuple(nodes[i].type for i in ids),
         "depths": np.fromiter((nodes[i].semantic_depth for i in ids), np.int32, len(ids)),
         "rollups": np.fromiter((nodes[i].semantic_rollup for i in ids), bool, len(ids)),
-        "edges": np.asarray(pairs, dtype=np.int32).reshape(-1, 2),
-        "hierarchy": np.asarray(hierarchy, dtype=bool),
+        "edges": np.stack([src[both], dst[both]], axis=1).reshape(-1, 2),
+        "hierarchy": kinds[both],
     }
 
 

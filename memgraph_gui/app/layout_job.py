@@ -128,7 +128,8 @@ class LayoutJob(QObject):
             for frame in stream_layout(inp, seconds=self.seconds, should_stop=stop.is_set):
                 if stop.is_set():
                     break
-                update = LayoutUpdate(ids, frame.pos, frame.stage, frame.iteration, False)
+                done = frame.stage == "done"
+                update = LayoutUpdate(ids, frame.pos, frame.stage, frame.iteration, done)
                 self._offer(update, generation)
         except Exception as exc:  # reported on the GUI thread
             error = exc
@@ -176,9 +177,10 @@ class LayoutJob(QObject):
             self.finished.emit(False)
             return
         if last is not None:
-            final = LayoutUpdate(last.ids, last.pos, "done", last.iteration, True)
-            self.frame_ready.emit(final)
-            save_positions(self._app, final.ids, final.pos, on_done=self._on_saved)
+            if not (last is self._shown and last.done):  # the view has not seen the end yet
+                last = LayoutUpdate(last.ids, last.pos, "done", last.iteration, True)
+                self.frame_ready.emit(last)
+            save_positions(self._app, last.ids, last.pos, on_done=self._on_saved)
         self.finished.emit(True)
 
     def _on_saved(self, _result: object) -> None:

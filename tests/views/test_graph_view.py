@@ -206,15 +206,20 @@ def test_drag_pins_the_node_in_one_undo_step_and_undo_puts_it_back(
     for step in range(1, 7):
         QtTest.QTest.mouseMove(viewport, a + (b - a) * step / 6)
     QtTest.QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
-    qtbot.waitUntil(lambda: node_id in app.store.pins(), timeout=5000)
-    app.runner.wait_idle()
     moved = view.scene.pos[row].copy()
     assert np.linalg.norm(moved - start) > 0
+    # the user grabs it again before the pin's echo arrives: the echo must not yank it back
+    later = moved + 0.5
+    view._on_node_dragged(row, float(later[0]), float(later[1]), False)
+    with qtbot.waitSignal(app.changes_applied, timeout=5000):
+        app.runner.wait_idle()
     assert np.allclose(app.store.pins()[node_id], moved)
     assert app.undo.stack.index() == depth + 1
     assert "Pin" in app.undo.stack.undoText()
     qtbot.wait(50)
-    assert np.allclose(view.scene.pos[row], moved)  # the echo did not move it again
+    assert np.allclose(view.scene.pos[row], later)
+    view.scene.pos[row] = moved  # (that second drag is abandoned)
+    view._set_moving("drag", False)
     app.undo_last()
     qtbot.waitUntil(lambda: np.allclose(view.scene.pos[row], start), timeout=5000)
     assert node_id not in app.store.pins() and not view.scene.pinned[row]
@@ -291,3 +296,32 @@ def test_hover_names_the_node_under_the_pointer(view: Any, qtbot: Any) -> None:
     qtbot.wait(60)  # pyqtgraph drops moves closer than its rate limit
     _move(viewport, QtCore.QPoint(2, 2))  # a corner: the fit leaves a margin there
     qtbot.waitUntil(lambda: view.hovered_id is None, timeout=2000)
+
+
+def test_a_store_without_positions_is_laid_out_streamed_and_saved(
+    demo_template: Path, tmp_path: Path, qtbot: Any
+) -> None:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.graph import GraphView
+
+    target = tmp_path / "fresh.memgraph"
+    shutil.copy(demo_template, target)
+    app = AppModel(MemoryStore.open(target))
+    assert app.store.positions() == {}
+    view = GraphView(app)
+    qtbot.addWidget(view)
+    stages: list[str] = []
+    view.layout_job.frame_ready.connect(lambda update: stages.append(update.stage))
+    assert view.layout_job.running
+    with qtbot.waitSignal(view.layout_job.saved, timeout=30000):
+        pass
+    assert stages[0] == "start" and stages[-1] == "done"
+    saved = app.store.positions()
+    assert set(saved) == set(view.scene.ids)
+    assert np.allclose([saved[i] for i in view.scene.ids], view.scene.pos)
+    x, y = view.nodes.getData()
+    assert np.allclose(np.c_[x, y], view.scene.pos)  # moved in place to the last frame
+    assert view.edges.items[True].isVisible() and "layout" not in view._moving
+    view.shutdown()
+    app.close()

@@ -75,7 +75,10 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
     def set_visible_rows(self, mask: np.ndarray) -> None:
         """Show only the rows in ``mask`` (focus mode)."""
         self.visible_mask = mask
-        self.setPointsVisible(mask)
+        if len(self.data) == len(mask) and not np.array_equal(self.data["visible"], mask):
+            # not setPointsVisible: it drops every spot's atlas entry (0.2-0.4 s at 50k)
+            self.data["visible"] = mask
+            self.invalidate()
 
     def row_at(self, pos: QtCore.QPointF) -> int:
         """The node under ``pos`` (item coordinates), or -1."""

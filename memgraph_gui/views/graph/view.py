@@ -325,7 +325,7 @@ class GraphView(GraphCanvas, QWidget):
         scene.placed[rows] = True
         live = len(scene.edges) <= EDGE_LIVE_LIMIT or update.done
         self.edges.suspend(not live)
-        self._set_moving("layout", not update.done)
+        self._animating(not update.done)
         self._positions_moved(edges=live)
         if self._fit_pending and (update.stage == "start" or update.done):
             self._fit_pending = not update.done
@@ -333,7 +333,7 @@ class GraphView(GraphCanvas, QWidget):
 
     def _on_layout_finished(self, _completed: bool) -> None:
         if "layout" in self._moving and self.scene is not None:
-            self._set_moving("layout", False)
+            self._animating(False)
             self.edges.suspend(False)
             self._positions_moved(edges=True)
 
