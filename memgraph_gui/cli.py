@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, TextIO
 
+from memgraph_gui import layout_cli
 from memgraph_gui.core import jsonapi
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error, bad_args
 from memgraph_gui.core.memory import MemoryStore
@@ -43,10 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", parents=[db], help="write a generated demo memory")
     demo.add_argument("--nodes", type=int, default=2000)
     demo.add_argument("--seed", type=int, default=1)
-    lay = sub.add_parser("layout", parents=[db], help="compute and save the graph layout")
-    lay.add_argument("--out", help="also write {node_id: [x, y]} for every active node")
-    lay.add_argument("--seconds", default="6", help="time limit in seconds (default 6)")
-    lay.add_argument("--fresh", action="store_true", help="ignore saved positions (pins stay)")
+    layout_cli.add_parser(sub, db)
     keep = sub.add_parser("retention", parents=[db], help="show or set the change-log limits")
     keep.add_argument("--steps", type=int, help="keep at most this many undo steps (0: no limit)")
     keep.add_argument("--days", type=float, help="keep no step older than this (0: no limit)")
@@ -126,8 +124,6 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
     if command == "demo":
         return _demo(options, out)
     if command == "layout":
-        from memgraph_gui import layout_cli
-
         return layout_cli.run(options, out)
     prepared = None
     if command == "import-luker":  # validate the whole input before touching the store

@@ -16,6 +16,14 @@ from memgraph_gui.core.memory import MemoryStore
 MAX_SECONDS = 3600.0
 
 
+def add_parser(sub: Any, db: argparse.ArgumentParser) -> None:
+    """The ``layout`` subcommand's arguments (``--seconds`` is checked by ``run``: BAD_ARGS)."""
+    lay = sub.add_parser("layout", parents=[db], help="compute and save the graph layout")
+    lay.add_argument("--out", help="also write {node_id: [x, y]} for every active node")
+    lay.add_argument("--seconds", default="4", help="time limit of the layout (default 4)")
+    lay.add_argument("--fresh", action="store_true", help="ignore saved positions (pins stay)")
+
+
 def run(options: argparse.Namespace, out: TextIO) -> int:
     """Compute (incrementally from saved positions unless ``--fresh``), save, write ``--out``.
 

@@ -23,10 +23,9 @@ from memgraph_gui.core.layout.model import LayoutInput
 from memgraph_gui.core.luker.read_api import ReadApi
 from memgraph_gui.core.luker.session_api import SessionApi
 from memgraph_gui.core.luker.write_api import WriteApi
-from memgraph_gui.core.storage import layout_io
+from memgraph_gui.core.storage import layout_io, retention
 from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
 from memgraph_gui.core.storage.history import History
-from memgraph_gui.core.storage.retention import Retention
 from memgraph_gui.core.storage.store import Store
 from memgraph_gui.core.storage.watcher import Subscriber
 
@@ -139,13 +138,15 @@ class MemoryStore:
     def stop_watcher(self) -> None:
         self.storage.stop_watcher()
 
-    def history_retention(self) -> Retention:
+    def history_retention(self) -> retention.Retention:
         """How much change log (undo history) this store keeps."""
-        return self.storage.history_retention()
+        return self.storage.read_aside(retention.read)
 
-    def set_history_retention(self, max_steps: Any, max_days: Any) -> Retention:
+    def set_history_retention(self, max_steps: Any, max_days: Any) -> retention.Retention:
         """Keep at most ``max_steps`` undo steps, none older than ``max_days`` (0 = no limit)."""
-        return self.storage.set_history_retention(max_steps, max_days)
+        limits = retention.parse(max_steps, max_days)
+        self.storage.write_aside(lambda conn: retention.write(conn, limits))
+        return limits
 
     def replace_all(
         self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any], *, backup: bool = True

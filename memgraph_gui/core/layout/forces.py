@@ -16,9 +16,9 @@ from typing import Any
 
 import numpy as np
 
-NEAR = 6
-REBUILD = 8
-GRAVITY = 0.02
+NEAR = 5
+REBUILD = 12
+GRAVITY = 0.5
 MAX_GRID = 256
 
 
@@ -34,10 +34,11 @@ class Forces:
         self._near: np.ndarray | None = None
         self._near_age = 0
 
-    def field(self, pos: np.ndarray) -> np.ndarray:
-        """The net force ``(n, 2)`` on every node at ``pos``."""
+    def field(self, pos: np.ndarray, *, near: bool = True) -> np.ndarray:
+        """The net force ``(n, 2)`` on every node at ``pos`` (``near=False``: without the near
+        field, cheaper while nodes still move far between iterations)."""
         force = self._attraction(pos)
-        force += self._repulsion(pos)
+        force += self._repulsion(pos, near)
         force -= GRAVITY * (pos - pos.mean(axis=0))
         return force
 
@@ -52,7 +53,7 @@ class Forces:
             )
         return force
 
-    def _repulsion(self, pos: np.ndarray) -> np.ndarray:
+    def _repulsion(self, pos: np.ndarray, near: bool) -> np.ndarray:
         low = pos.min(axis=0)
         cell = max(float((pos.max(axis=0) - low).max()) / (self.grid - 2), 1e-9)
         gpos = (pos - low) / cell
@@ -72,7 +73,8 @@ class Forces:
                 w * flat[index + off] for off, w in zip(offsets, weights, strict=True)
             )
         force /= cell
-        force += self._near_field(pos, cell)
+        if near:
+            force += self._near_field(pos, cell)
         return force
 
     def _near_field(self, pos: np.ndarray, cell: float) -> np.ndarray:

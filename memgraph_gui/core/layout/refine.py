@@ -7,9 +7,10 @@ import numpy as np
 
 from memgraph_gui.core.layout.forces import Forces
 
-FULL_ITERATIONS = 60
+FULL_ITERATIONS = 45
 LOCAL_ITERATIONS = 30
 FINAL_SHARE = 0.02
+NEAR_FROM = 0.3  # share of the schedule after which the near field is on
 
 
 class Refiner:
@@ -27,6 +28,7 @@ class Refiner:
         self.forces = forces
         self.pos = pos
         self.movable = movable
+        self._all = bool(movable.all())
         self.start_temperature = temperature
         self.planned = self.iterations = iterations
         self.done = 0
@@ -45,9 +47,14 @@ class Refiner:
         """One iteration; returns the mean distance the movable rows moved."""
         share = self.done / max(self.iterations, 1)
         temperature = self.start_temperature * ((1 - share) * (1 - FINAL_SHARE) + FINAL_SHARE)
-        force = self.forces.field(self.pos)[self.movable]
+        force = self.forces.field(self.pos, near=share >= NEAR_FROM)
+        if not self._all:
+            force = force[self.movable]
         length = np.sqrt((force**2).sum(axis=1))[:, None]
         move = force * (np.minimum(length, temperature) / np.maximum(length, 1e-12))
-        self.pos[self.movable] += move
+        if self._all:
+            self.pos += move
+        else:
+            self.pos[self.movable] += move
         self.done += 1
         return float(np.sqrt((move**2).sum(axis=1)).mean()) if len(move) else 0.0

@@ -42,8 +42,6 @@ def adjacency(links: np.ndarray, n: int) -> Any:
 def pivot_mds(adj: Any, rng: np.random.Generator, pivots: int = PIVOTS) -> np.ndarray:
     """PivotMDS coordinates ``(n, 2)`` of one connected graph (``adj`` symmetric CSR), in
     graph-distance units."""
-    from scipy.sparse.csgraph import shortest_path
-
     n = adj.shape[0]
     if n < 3:
         return np.column_stack([np.arange(n, dtype=np.float64), np.zeros(n)])
@@ -52,7 +50,7 @@ def pivot_mds(adj: Any, rng: np.random.Generator, pivots: int = PIVOTS) -> np.nd
     nearest = np.full(n, np.inf)
     pivot = int(rng.integers(n))
     for i in range(k):
-        dist[i] = shortest_path(adj, unweighted=True, directed=True, indices=pivot)
+        dist[i] = bfs_distances(adj, pivot)
         nearest = np.minimum(nearest, dist[i])
         pivot = int(np.argmax(nearest))
     sq = dist**2
@@ -62,6 +60,26 @@ def pivot_mds(adj: Any, rng: np.random.Generator, pivots: int = PIVOTS) -> np.nd
     coords = centred.T @ vectors[:, [-1, -2]]
     scale = np.sqrt(np.maximum(values[[-1, -2]], 1e-12)) ** 0.5
     return np.asarray(coords / scale, dtype=np.float64)
+
+
+def bfs_distances(adj: Any, source: int) -> np.ndarray:
+    """Hop counts from ``source`` in a connected graph: scipy's BFS tree (C), then every node
+    climbs it a level per round (rounds = the source's eccentricity). ~5x faster here than
+    ``shortest_path(unweighted=True)``."""
+    from scipy.sparse.csgraph import breadth_first_order
+
+    _, parent = breadth_first_order(adj, source, directed=True, return_predecessors=True)
+    parent[source] = source
+    dist = np.zeros(adj.shape[0])
+    dist[parent < 0] = np.inf  # unreachable (not in a connected graph)
+    climbing = np.flatnonzero(parent >= 0)
+    at = climbing.copy()
+    while len(climbing):
+        moving = at != source
+        climbing, at = climbing[moving], at[moving]
+        dist[climbing] += 1
+        at = parent[at]
+    return dist
 
 
 def start_layout(links: np.ndarray, n: int, seed: int) -> np.ndarray:

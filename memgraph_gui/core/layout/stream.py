@@ -19,6 +19,7 @@ from memgraph_gui.core.layout.refine import FULL_ITERATIONS, LOCAL_ITERATIONS, R
 from memgraph_gui.core.layout.start import clean_edges, start_layout
 
 FRAME_INTERVAL = 0.15  # seconds between refined frames
+STEP_MARGIN = 1.3  # later steps cost more (the near field starts): plan for that
 INCREMENTAL_SHARE = 0.5  # at most this share of new rows keeps the known positions
 FULL_TEMPERATURE = 0.1  # of the start picture's RMS radius
 LOCAL_TEMPERATURE = 0.5  # of the known edges' median length
@@ -37,8 +38,9 @@ def stream_layout(
     with at most half the rows NaN) the known positions with new rows at their neighbours'
     barycentre plus jitter; an incremental run then moves only the new rows and their
     neighbours. Pinned rows never move. Stops when the cooling schedule ends
-    (``converged=True`` on the last frame), after ``seconds`` (counted from the call; the
-    schedule is shortened to fit), or when ``should_stop()`` returns True. Deterministic for a
+    (``converged=True`` on the last frame; when time runs short the schedule is shortened to
+    end by ``seconds``, counted from the call), at ``seconds``, or when ``should_stop()``
+    returns True. Deterministic for a
     ``seed`` unless ``seconds`` cuts the run short. Units: the ideal edge length is 1.
     """
     began = time.monotonic()
@@ -112,7 +114,8 @@ def _refine(
         # the first step also builds the neighbour tree: it is no estimate for the others
         per_step = now - began if refiner.done == 2 else 0.7 * per_step + 0.3 * (now - began)
         if refiner.done >= 2:
-            refiner.fit(refiner.done + int((deadline - now) / max(per_step, 1e-6)))
+            left = (deadline - now) / max(STEP_MARGIN * per_step, 1e-6)
+            refiner.fit(refiner.done + int(left))
         if now - last >= FRAME_INTERVAL and not refiner.finished:
             last = now
             yield LayoutFrame(refiner.pos.copy(), "refine", refiner.done, False)

@@ -29,7 +29,7 @@ def pins(store: Store) -> dict[str, XY]:
 
 def saved_positions(store: Store) -> dict[str, XY]:
     """Saved positions of the nodes that exist (archived ones included), pins applied."""
-    rows = store.execute_read(positions.SELECT)
+    rows = store.read_aside(positions.read_positions)
     with store.reading() as graph:
         found = {i: (float(x), float(y)) for i, x, y in rows if i in graph.nodes}
         found.update(_pins_of(graph.meta.get("pins"), graph.nodes))
@@ -40,7 +40,7 @@ def layout_input(store: Store, *, include_positions: bool = True) -> LayoutInput
     """The active nodes in timeline order, every edge between them, and (with
     ``include_positions``) saved positions as ``start``; pins are always in ``start`` and
     ``pinned``. Rows without a position are NaN."""
-    rows = store.execute_read(positions.SELECT) if include_positions else []
+    rows = store.read_aside(positions.read_positions) if include_positions else []
     with store.reading() as graph:
         ids = [i for i in graph.timeline_ids() if not graph.nodes[i].archived]
         index = {node_id: row for row, node_id in enumerate(ids)}

@@ -54,8 +54,7 @@ class Store(Subscriptions):
         self._local = threading.local()
         self._closed = False
         self._stale = False
-        self._data_version = 0
-        self._last_seq = 0
+        self._data_version = self._last_seq = 0
         self._generation = ""
         Subscriptions.__init__(self)
         self._read.execute("BEGIN")
@@ -307,23 +306,16 @@ class Store(Subscriptions):
             self._load(self._write)
             self._write.execute("COMMIT")
 
-    # -- settings --------------------------------------------------------------------------------
-    def history_retention(self) -> retention.Retention:
-        """How much change log this store keeps (see ``storage.retention``)."""
+    # -- beside the change log (settings, saved layout positions) ------------------------------
+    def read_aside(self, job: Callable[[Any], T]) -> T:
+        """Run ``job(conn)`` on the read connection (never waits for a writer)."""
+        self._check_open()
         with faults.sqlite_errors(self.path), self._read_connection() as conn:
-            return retention.read(conn)
-
-    def set_history_retention(self, max_steps: Any, max_days: Any) -> retention.Retention:
-        """Keep at most ``max_steps`` undo steps, none older than ``max_days`` (0 = no limit);
-        prunes at once. Not undoable. ``BAD_ARGS`` for anything but non-negative numbers."""
-        limits = retention.parse(max_steps, max_days)
-        self.write_aside(lambda conn: retention.write(conn, limits))
-        return limits
+            return job(conn)
 
     def write_aside(self, job: Callable[[Any], T]) -> T:
-        """Run ``job(conn)`` in one ``BEGIN IMMEDIATE`` transaction beside the change log
-        (settings, saved layout positions): not undoable, no ChangeSet. All-or-nothing;
-        ``STORE_READ_ONLY`` / ``STORE_FOLDER_READ_ONLY`` / ``STORE_BUSY`` as for any write."""
+        """Run ``job(conn)`` in one ``BEGIN IMMEDIATE`` transaction: not undoable, no ChangeSet.
+        All-or-nothing; ``STORE_READ_ONLY`` / ``STORE_BUSY`` ... as for any write."""
         self._check_writable()
         with self._write_mutex:
             self._begin_write()
