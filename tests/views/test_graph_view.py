@@ -251,7 +251,7 @@ def test_nodes_added_by_another_process_appear_and_get_a_position(
     view: Any, app: Any, qtbot: Any
 ) -> None:
     anchor = view.scene.ids[0]
-    before = view.scene.n
+    before, scene = view.scene.n, view.scene
     op = {
         "type": "event",
         "title": "A stranger arrives",
@@ -259,11 +259,14 @@ def test_nodes_added_by_another_process_appear_and_get_a_position(
         "links": [{"target": {"id": anchor}, "relation": "related"}],
     }
     created = _cli(Path(app.path), "call", "createNode", json.dumps([op]))
-    new_id = created["id"] if isinstance(created, dict) and "id" in created else None
+    new_id = created["result"]["id"]
     qtbot.waitUntil(lambda: view.scene.n == before + 1, timeout=5000)
-    row = view.scene.n - 1 if new_id is None else view.scene.index[new_id]
+    row = view.scene.index[new_id]
+    assert view.scene is scene  # appended, not rebuilt
     assert np.isfinite(view.scene.pos[row]).all()
-    assert len(view.nodes.data) == before + 1
+    assert len(view.nodes.data) == before + 1 and view.nodes.data["data"][row] == new_id
+    assert view.scene.degree[row] >= 1 and view.scene.degree[view.scene.index[anchor]] >= 1
+    assert view.edges.count() == len(view.scene.edges)
     assert anchor in view.scene.index
     qtbot.waitUntil(lambda: not view.layout_job.running, timeout=15000)
     app.runner.wait_idle()
@@ -325,3 +328,12 @@ def test_a_store_without_positions_is_laid_out_streamed_and_saved(
     assert view.edges.items[True].isVisible() and "layout" not in view._moving
     view.shutdown()
     app.close()
+
+
+def test_a_node_archived_by_another_process_disappears(view: Any, app: Any, qtbot: Any) -> None:
+    victim = view.scene.ids[-1]
+    _cli(Path(app.path), "call", "deleteNode", json.dumps([{"id": victim}]))  # archives it
+    qtbot.waitUntil(lambda: victim not in view.scene.index, timeout=5000)
+    assert len(view.nodes.data) == view.scene.n
+    assert victim not in set(view.nodes.data["data"])
+    assert not view.layout_job.running  # every remaining node kept its position

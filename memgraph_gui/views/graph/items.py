@@ -49,6 +49,22 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
             data=np.asarray(scene.ids, dtype=object),
         )
 
+    def add_rows(self, first: int, brushes: list[Any], pens: list[Any] | Any) -> None:
+        """Append the scene's rows from ``first`` on (copies the record array once, styles
+        only the new spots)."""
+        scene = self.scene_data
+        assert scene is not None
+        new = slice(first, scene.n)
+        self.addPoints(
+            x=scene.pos[new, 0].copy(),
+            y=scene.pos[new, 1].copy(),
+            size=scene.sizes[new],
+            brush=brushes,
+            pen=pens,
+            data=np.asarray(scene.ids[new], dtype=object),
+        )
+        self.visible_mask = np.concatenate([self.visible_mask, np.ones(scene.n - first, bool)])
+
     def move_in_place(self) -> None:
         """Copy the scene's positions into the item's arrays and invalidate its bounds
         (0.4 ms at 50k, against 0.14-0.23 s for ``setData(pos=...)``)."""

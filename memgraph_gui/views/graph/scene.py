@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from memgraph_gui.app.graph_data import GraphSnapshot
+from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, EdgeKey, Node
 
 SIZE_MIN, SIZE_MAX = 5, 14
 
@@ -98,14 +99,40 @@ class GraphScene:
             if row is not None and not self.pinned[row]:
                 self.pos[row] = xy
 
+    def append(self, nodes: Sequence[Node], edge_keys: Iterable[EdgeKey]) -> int:
+        """Add ``nodes`` (as new rows at the end) and the edges among drawn nodes; the new rows
+        get provisional positions. Returns the first new row."""
+        first = self.n
+        self.ids = self.ids + tuple(n.id for n in nodes)
+        self.index.update((n.id, first + i) for i, n in enumerate(nodes))
+        self.types = self.types + tuple(n.type for n in nodes)
+        get = self.index.get
+        pairs = [(get(a, -1), get(b, -1), k) for a, k, b in edge_keys]
+        pairs = [(a, b, k) for a, b, k in pairs if a >= 0 and b >= 0]
+        new_edges = np.array([(a, b) for a, b, _ in pairs], dtype=np.int32).reshape(-1, 2)
+        self.edges = np.concatenate([self.edges, new_edges])
+        internal = [k.lower() in HIERARCHY_EDGE_TYPES for _, _, k in pairs]
+        self.hierarchy = np.concatenate([self.hierarchy, np.array(internal, dtype=bool)])
+        grow = len(nodes)
+        self.pinned = np.concatenate([self.pinned, np.zeros(grow, dtype=bool)])
+        self.placed = np.concatenate([self.placed, np.zeros(grow, dtype=bool)])
+        self.pos = np.concatenate([self.pos, np.full((grow, 2), np.nan)])
+        self.degree = np.bincount(self.edges.ravel(), minlength=self.n)
+        depths = np.array([n.semantic_depth for n in nodes], dtype=np.int32)
+        rollups = np.array([n.semantic_rollup for n in nodes], dtype=bool)
+        sizes = node_sizes(depths, rollups, self.degree[first:])
+        self.sizes = np.concatenate([self.sizes, sizes])
+        self._place_missing()
+        return first
+
     def _place_missing(self) -> None:
-        """Put nodes without a position next to a placed neighbour, or on a disc, until the
+        """Put nodes without a position next to a positioned neighbour, or on a disc, until the
         layout places them."""
-        missing = np.flatnonzero(~self.placed)
+        placed = ~np.isnan(self.pos[:, 0])
+        missing = np.flatnonzero(~placed)
         if not len(missing):
             return
         rng = np.random.default_rng(len(missing))
-        placed = self.placed
         x0, y0, x1, y1 = self.bounds(placed) if placed.any() else (-1.0, -1.0, 1.0, 1.0)
         span = max(x1 - x0, y1 - y0, 1e-6)
         anchor = _placed_neighbour(self.edges, placed, self.n)

@@ -59,6 +59,7 @@ class GraphView(GraphCanvas, QWidget):
         self._last_size: tuple[float, float] | None = None
         self.hovered_id: str | None = None
         self._moving: set[str] = set()  # "layout", "drag", "zoom": why the node cache is off
+        self._pending: ChangeSet | None = None  # topology changes waiting for the reload timer
         self._build_widgets()
         self._build_timers()
         self.graph_actions = build_actions(self)
@@ -155,7 +156,8 @@ class GraphView(GraphCanvas, QWidget):
     def _current_positions(self) -> dict[str, Any]:
         scene = self.scene
         assert scene is not None
-        return dict(zip(scene.ids, scene.pos.tolist(), strict=True))
+        rows = np.flatnonzero(scene.placed)  # provisional spots are not worth keeping
+        return dict(zip([scene.ids[r] for r in rows], scene.pos[rows].tolist(), strict=True))
 
     def _apply_visibility(self, *, fit: bool = False) -> None:
         """Recompute the visible set (focus) and redraw everything that depends on it."""
@@ -197,15 +199,15 @@ class GraphView(GraphCanvas, QWidget):
             self._show_injection()
         if "pins" in changes.meta_keys and initiator is not self:
             self._apply_stored_pins()
-        if "positions" in changes.meta_keys and changes.external:
-            self._reload_timer.start()
         if (
             changes.graph_topology_changed
             or changes.nodes_archived
             or changes.nodes_restored
             or changes.reloaded
         ):
-            if not self._reload_timer.isActive():
+            pending = self._pending
+            self._pending = changes if pending is None else pending.merged(changes)
+            if not self._reload_timer.isActive():  # a burst waits for one reload
                 self._reload_timer.start()
         elif changes.nodes_updated and self.scene is not None:
             self._on_nodes_updated(changes.nodes_updated)
@@ -224,10 +226,37 @@ class GraphView(GraphCanvas, QWidget):
         self._label_timer.start()
 
     def _on_reload_due(self) -> None:
-        self._reload()
+        pending, self._pending = self._pending, None
+        if pending is None or not self._append(pending):
+            self._reload()
+
+    def _append(self, changes: ChangeSet) -> bool:
+        """Draw added nodes and edges without a full reload (0.05 s instead of ~1 s at 50k);
+        False when the change needs the full reload (removals, archiving, a reload)."""
+        scene = self.scene
+        if scene is None or changes.reloaded or changes.nodes_removed or changes.edges_removed:
+            return False
+        if changes.nodes_archived or changes.nodes_restored:
+            return False
+        added = [self._app.node(i) for i in sorted(changes.nodes_added) if i not in scene.index]
+        nodes = [n for n in added if n is not None]
+        if len(nodes) != len(added) or any(n.archived for n in nodes):
+            return False
+        first = scene.append(nodes, changes.edges_added)
+        self._update_search_mask()
+        self.nodes.add_rows(first, self._brushes()[first:], self._new_pens(first))
+        self._apply_visibility()
+        if not scene.placed.all():
+            self.layout_job.start()
+        return True
+
+    def _new_pens(self, first: int) -> list[Any] | Any:
+        pens = self._pens()
+        return pens[first:] if isinstance(pens, list) else pens
 
     def _on_store_replaced(self) -> None:
         self.layout_job.cancel()
+        self._pending = None
         self._fit_pending = True
         self._reload(initial=True)
 
