@@ -1,0 +1,194 @@
+"""``LayoutJob``: the force layout on a worker thread, streaming frames to the GUI thread.
+
+The job takes its input snapshot (``store.layout_input()``) under the store lock on the GUI
+thread, then runs ``stream_layout`` on a plain thread that never touches the store. Frames are
+handed over "latest wins": the worker keeps only the newest frame and pokes the GUI thread once
+until it has taken it, so a slow GUI never queues stale pictures. The last frame is saved on the
+single writer (not an undo step). A new run, ``cancel()`` or a replaced store stops the old run,
+whose leftovers are dropped by generation.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from memgraph_gui.app.graph_data import save_positions
+from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
+
+if TYPE_CHECKING:
+    from memgraph_gui.app.app_model import AppModel
+
+log = logging.getLogger(__name__)
+MIN_FRAME_GAP = 0.1  # seconds between frames handed to the GUI
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutUpdate:
+    """One frame for the view: the laid-out ids and their positions (row = id)."""
+
+    ids: tuple[str, ...]
+    pos: np.ndarray
+    stage: str
+    iteration: int
+    done: bool
+
+
+class LayoutJob(QObject):
+    """Runs one layout at a time for ``app``'s store. GUI thread API.
+
+    Signals: ``frame_ready(LayoutUpdate)`` (throttled, latest wins); ``progress_changed(str)``
+    for the status bar (empty when idle); ``finished(bool)`` (True when it ran to the end and
+    saved, False when cancelled or failed); ``saved()`` once the positions are in the store.
+    """
+
+    frame_ready = Signal(object)
+    progress_changed = Signal(str)
+    finished = Signal(bool)
+    saved = Signal()
+    _poked = Signal(int)
+    _ended = Signal(int, object)
+
+    def __init__(self, app: AppModel, *, seconds: float = 6.0, parent: QObject | None = None):
+        super().__init__(parent)
+        self._app = app
+        self.seconds = seconds
+        self._generation = 0
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._latest: LayoutUpdate | None = None
+        self._ids: tuple[str, ...] = ()
+        self._shown: LayoutUpdate | None = None
+        self._thread: threading.Thread | None = None
+        self._last_emit = 0.0
+        self._throttle = QTimer(self)
+        self._throttle.setSingleShot(True)
+        self._throttle.timeout.connect(self._on_throttle_due)
+        self._poked.connect(self._on_poked, Qt.ConnectionType.QueuedConnection)
+        self._ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
+        app.store_replaced.connect(self.cancel)
+
+    @property
+    def running(self) -> bool:
+        """True while a run is under way (until its end reached the GUI thread)."""
+        return self._thread is not None
+
+    def start(self, *, full: bool = False) -> None:
+        """Cancel any run and start a new one from the store's current state: incremental from
+        the saved positions (new nodes placed, known ones kept), or ``full`` from scratch (pins
+        kept)."""
+        self.cancel()
+        self._generation += 1
+        self._ids = ()
+        self._shown = None
+        stop = self._stop = threading.Event()
+        generation = self._generation
+        self._thread = threading.Thread(
+            target=self._work,
+            args=(self._app.store, full, generation, stop),
+            name="memgraph-layout",
+            daemon=True,
+        )
+        self.progress_changed.emit(tr("Laying out the graph…"))
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop the running layout (if any); its remaining frames are dropped. Never blocks."""
+        if self._thread is None:
+            return
+        self._stop.set()
+        self._throttle.stop()
+        self._generation += 1
+        self._thread = None
+        with self._lock:
+            self._latest = None
+        self.progress_changed.emit("")
+        self.finished.emit(False)
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """Join the worker thread (shutdown and tests)."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+
+    # -- worker thread -----------------------------------------------------------------------------
+    def _work(self, store: Any, full: bool, generation: int, stop: threading.Event) -> None:
+        from memgraph_gui.core.layout import stream_layout
+
+        error: BaseException | None = None
+        try:
+            # the snapshot takes the store lock itself (~0.3 s at 50k: not on the GUI thread)
+            inp = store.layout_input(include_positions=not full)
+            ids = tuple(inp.ids)
+            for frame in stream_layout(inp, seconds=self.seconds, should_stop=stop.is_set):
+                if stop.is_set():
+                    break
+                done = frame.stage == "done"
+                update = LayoutUpdate(ids, frame.pos, frame.stage, frame.iteration, done)
+                self._offer(update, generation)
+        except Exception as exc:  # reported on the GUI thread
+            error = exc
+        self._ended.emit(generation, error)
+
+    def _offer(self, update: LayoutUpdate, generation: int) -> None:
+        with self._lock:
+            first = self._latest is None
+            self._latest = update
+        if first:
+            self._poked.emit(generation)
+
+    # -- GUI thread --------------------------------------------------------------------------------
+    def _take(self) -> LayoutUpdate | None:
+        with self._lock:
+            update, self._latest = self._latest, None
+        return update
+
+    def _on_poked(self, generation: int) -> None:
+        if generation != self._generation:
+            return
+        wait = self._last_emit + MIN_FRAME_GAP - time.monotonic()
+        if wait > 0:  # leave the GUI idle frames between layout frames; the latest still wins
+            self._throttle.start(int(wait * 1000) + 1)
+            return
+        update = self._take()
+        if update is not None:
+            self._last_emit = time.monotonic()
+            self._shown, self._ids = update, update.ids
+            self.progress_changed.emit(self._progress_text(update.stage, update.iteration))
+            self.frame_ready.emit(update)
+
+    def _on_throttle_due(self) -> None:
+        self._on_poked(self._generation)
+
+    def _on_ended(self, generation: int, error: object) -> None:
+        if generation != self._generation:
+            return
+        self._throttle.stop()
+        last = self._take() or self._shown
+        self._thread = None
+        self.progress_changed.emit("")
+        if error is not None:
+            log.error("memgraph: the layout failed", exc_info=error)  # type: ignore[arg-type]
+            self.finished.emit(False)
+            return
+        if last is not None:
+            if not (last is self._shown and last.done):  # the view has not seen the end yet
+                last = LayoutUpdate(last.ids, last.pos, "done", last.iteration, True)
+                self.frame_ready.emit(last)
+            save_positions(self._app, last.ids, last.pos, on_done=self._on_saved)
+        self.finished.emit(True)
+
+    def _on_saved(self, _result: object) -> None:
+        self.saved.emit()
+
+    def _progress_text(self, stage: str, iteration: int) -> str:
+        if stage == "start":
+            return tr("Laying out {n} nodes…").format(n=len(self._ids))
+        return tr("Refining the layout ({n} nodes, step {i})…").format(
+            n=len(self._ids), i=iteration
+        )

@@ -1,0 +1,161 @@
+"""``GraphCanvas``: the drawing half of ``GraphView`` (a mixin): the pyqtgraph items, fit,
+moving points in place, the caches while zooming or moving, labels and the legend.
+
+Design §8: full-viewport updates; edges and nodes device-cached for pan and highlight, uncached
+while they move or the view zooms (big edge sets hide while zooming); positions written in
+place; labels only when zoomed in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from memgraph_gui.app.qt import QtWidgets, pg
+from memgraph_gui.views.graph.items import EdgeLayer, NodeScatter
+from memgraph_gui.views.graph.labels import LabelLayer
+from memgraph_gui.views.graph.legend import GraphLegend
+from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
+from memgraph_gui.views.graph.palette import BACKGROUND, node_brush, node_pen
+from memgraph_gui.views.graph.scene import GraphScene
+
+if TYPE_CHECKING:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.app.layout_job import LayoutJob
+    from memgraph_gui.app.qt import QTimer
+
+EDGE_LIVE_LIMIT = 20_000  # above this many edges, edges hide while zooming or streaming
+LOD_NODES = 15_000  # above this many nodes, a streaming layout draws only this many
+
+
+def lod_mask(scene: GraphScene) -> np.ndarray:
+    """A stable subset of ``LOD_NODES`` rows: the best-connected fifth, then a fixed random
+    sample, so the animated picture keeps its shape at under a third of the paint cost."""
+    keep = np.zeros(scene.n, dtype=bool)
+    hubs = LOD_NODES // 5
+    keep[np.argsort(-scene.degree, kind="stable")[:hubs]] = True
+    rest = np.flatnonzero(~keep)
+    pick = np.random.default_rng(0).choice(len(rest), min(len(rest), LOD_NODES - hubs), False)
+    keep[rest[pick]] = True
+    return keep
+
+
+class GraphCanvas:
+    """Items and drawing state; mixed into ``GraphView`` (GUI thread only)."""
+
+    _app: AppModel
+    scene: GraphScene | None
+    visible: np.ndarray
+    search_mask: np.ndarray | None
+    layout_job: LayoutJob
+    _label_timer: QTimer
+    _zoom_timer: QTimer
+    _last_size: tuple[float, float] | None
+    _moving: set[str]
+
+    def _title_of(self, node_id: str) -> str:
+        node = self._app.node(node_id)
+        return node.title or node_id if node is not None else node_id
+
+    def _build_canvas(self) -> pg.GraphicsView:
+        """Create the plot widget and every item; returns the widget to lay out."""
+        self.plot = pg.GraphicsView(background=BACKGROUND)
+        self.plot.setViewportUpdateMode(
+            QtWidgets.QGraphicsView.ViewportUpdateMode.FullViewportUpdate
+        )
+        self.view = pg.ViewBox(lockAspect=True, enableMenu=False)
+        self.plot.setCentralItem(self.view)
+        self.edges = EdgeLayer(self.view)
+        self.nodes = NodeScatter()
+        self.nodes.setZValue(10)
+        self.view.addItem(self.nodes)
+        self.injection = InjectionOverlay(self.view)
+        self.selection = SelectionOverlay(self.view)
+        self.labels = LabelLayer(self.view, self._title_of)
+        self.legend = GraphLegend(self.plot)
+        return self.plot
+
+    def fit(self) -> None:
+        """Fit the visible nodes in the view."""
+        if self.scene is None or not self.scene.n:
+            return
+        x0, y0, x1, y1 = self.scene.bounds(self.visible if self.visible.any() else None)
+        pad = max(x1 - x0, y1 - y0) * 0.04 + 1e-3
+        self.view.setRange(xRange=(x0 - pad, x1 + pad), yRange=(y0 - pad, y1 + pad), padding=0)
+
+    def _legend_types(self) -> None:
+        scene = self.scene
+        assert scene is not None
+        shown = sorted(set(scene.types), key=lambda t: (-scene.types.count(t), t))
+        self.legend.set_types(shown[:8])
+        self._place_legend()
+
+    def _place_legend(self) -> None:
+        self.legend.move(10, max(0, self.plot.height() - self.legend.height() - 10))
+
+    def _brushes(self) -> list[Any]:
+        scene = self.scene
+        assert scene is not None
+        if self.search_mask is None:
+            return [node_brush(t) for t in scene.types]
+        return [
+            node_brush(t, not hit) for t, hit in zip(scene.types, self.search_mask, strict=True)
+        ]
+
+    def _pens(self) -> list[Any] | Any:
+        if self.search_mask is None:
+            return node_pen()
+        return [node_pen(not hit) for hit in self.search_mask]
+
+    def _positions_moved(self, *, edges: bool) -> None:
+        """Push the scene's positions into every item (in place)."""
+        scene = self.scene
+        assert scene is not None
+        self.nodes.move_in_place()
+        self.injection.follow(scene)
+        self.selection.follow(scene)
+        self.labels.follow(scene)
+        if edges:
+            self.edges.rebuild(scene, None if self.visible.all() else self.visible)
+
+    def _on_range_changed(self, *_args: object) -> None:
+        (x0, x1), (y0, y1) = self.view.viewRange()
+        size, last = (x1 - x0, y1 - y0), self._last_size
+        if last is not None and abs(size[0] - last[0]) > 1e-6 * max(abs(last[0]), 1e-12):
+            self._zooming(True)
+        self._last_size = size
+        self._label_timer.start()
+
+    def _set_moving(self, reason: str, on: bool) -> None:
+        """Node cache off while anything moves the nodes or zooms, on when all stopped."""
+        if on:
+            self._moving.add(reason)
+        else:
+            self._moving.discard(reason)
+        self.nodes.set_cached(not self._moving)
+
+    def _animating(self, on: bool) -> None:
+        """A layout is moving the nodes: no node cache, and on a big graph a stable subset of
+        the nodes drawn (level of detail) until it ends."""
+        scene = self.scene
+        if scene is None or on == ("layout" in self._moving):
+            return
+        self._set_moving("layout", on)
+        thin = on and scene.n > LOD_NODES
+        self.nodes.set_visible_rows(self.visible & lod_mask(scene) if thin else self.visible)
+
+    def _zooming(self, on: bool) -> None:
+        big = self.scene is not None and len(self.scene.edges) > EDGE_LIVE_LIMIT
+        self._set_moving("zoom", on)
+        self.edges.set_cached(not on)
+        if big:
+            self.edges.suspend(on and not self.layout_job.running)
+        if on:
+            self._zoom_timer.start()
+
+    def _on_zoom_settled(self) -> None:
+        self._zooming(False)
+
+    def _on_labels_due(self) -> None:
+        self.labels.refresh(self.scene, self.visible)

@@ -1,0 +1,120 @@
+"""``GraphLegend``: a small painted key in the corner of the graph (injection styles, selection,
+edge styles). Text is drawn with ``QPainter.drawText``, i.e. as plain text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memgraph_gui.app.qt import QColor, QFont, Qt, QtCore, QtGui, QWidget, tr
+from memgraph_gui.views.graph.palette import selection_color, styles
+from memgraph_gui.views.theme import EDGE_HIERARCHY_COLOR, EDGE_RELATION_COLOR, type_color
+
+ROW_H = 19
+SWATCH_W = 26
+PAD = 8
+
+
+@dataclass(frozen=True, slots=True)
+class LegendRow:
+    """One key entry: a mark (``symbol`` or ``line``), its colour and its text."""
+
+    mark: str
+    color: str
+    text: str
+
+
+def legend_rows(types: Sequence[str] = ()) -> list[LegendRow]:
+    """What the legend explains, in order: node types shown, injection, selection, edges."""
+    rows = [LegendRow("type", type_color(t), type_label(t)) for t in types]
+    rows += [LegendRow(s.symbol, s.color, s.label) for s in styles()]
+    rows.append(LegendRow("sel", selection_color(), tr("selected")))
+    rows.append(LegendRow("line", EDGE_HIERARCHY_COLOR, tr("contains (hierarchy)")))
+    rows.append(LegendRow("line", EDGE_RELATION_COLOR, tr("relation")))
+    return rows
+
+
+def type_label(type_id: str) -> str:
+    """A node type as the legend names it ("character_sheet" -> "character sheet")."""
+    return type_id.replace("_", " ")
+
+
+class GraphLegend(QWidget):
+    """The key, painted on a translucent card; ignores the mouse so the graph stays usable."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._font = QFont()
+        self._font.setPointSizeF(8.5)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.set_types(())
+
+    def set_types(self, types: Sequence[str]) -> None:
+        """Show these node types (those drawn) above the fixed entries."""
+        self.rows = legend_rows(types)
+        self._pixmap: QtGui.QPixmap | None = None
+        metrics = QtGui.QFontMetrics(self._font)
+        width = max(metrics.horizontalAdvance(r.text) for r in self.rows)
+        self.setFixedSize(PAD * 2 + SWATCH_W + 6 + width, PAD * 2 + ROW_H * len(self.rows))
+        self.update()
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        # rendered once into a pixmap: the viewport repaints (and so this child) on every frame
+        ratio = self.devicePixelRatioF()
+        if self._pixmap is None or self._pixmap.devicePixelRatio() != ratio:
+            self._pixmap = self._render(ratio)
+        painter = QtGui.QPainter(self)
+        painter.drawPixmap(0, 0, self._pixmap)
+        painter.end()
+
+    def _render(self, ratio: float) -> QtGui.QPixmap:
+        pixmap = QtGui.QPixmap(self.size() * ratio)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QtGui.QPainter(pixmap)
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        painter.setPen(QtGui.QPen(QColor(0, 0, 0, 40)))
+        painter.setBrush(QColor(255, 255, 255, 225))
+        painter.drawRoundedRect(QtCore.QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
+        painter.setFont(self._font)
+        for i, row in enumerate(self.rows):
+            top = PAD + i * ROW_H
+            centre = QtCore.QPointF(PAD + SWATCH_W / 2, top + ROW_H / 2)
+            _draw_mark(painter, row, centre)
+            painter.setPen(QColor("#1d2330"))
+            text_rect = QtCore.QRectF(PAD + SWATCH_W + 6, top, self.width(), ROW_H)
+            painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter), row.text)
+        painter.end()
+        return pixmap
+
+
+def _draw_mark(painter: QtGui.QPainter, row: LegendRow, centre: QtCore.QPointF) -> None:
+    color = QColor(row.color)
+    if row.mark == "type":
+        painter.setPen(QtGui.QPen(QColor("#ffffff"), 1.0))
+        painter.setBrush(color)
+        painter.drawEllipse(centre, 5.5, 5.5)
+        return
+    if row.mark == "line":
+        painter.setPen(QtGui.QPen(color, 2.0))
+        painter.drawLine(centre + QtCore.QPointF(-11, 0), centre + QtCore.QPointF(11, 0))
+        return
+    from memgraph_gui.app.qt import pg
+
+    node = QColor("#9aa4b5")
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(node)
+    painter.drawEllipse(centre, 3.5, 3.5)
+    fill = QColor(color)
+    fill.setAlpha(0 if row.mark in ("o", "sel") else 60)
+    painter.setBrush(fill)
+    painter.setPen(QtGui.QPen(color, 2.0))
+    symbol = "o" if row.mark == "sel" else row.mark
+    path = pg.graphicsItems.ScatterPlotItem.Symbols[symbol]
+    painter.save()
+    painter.translate(centre)
+    painter.scale(13, 13)
+    pen = QtGui.QPen(color, 2.0 / 13)
+    painter.setPen(pen)
+    painter.drawPath(path)
+    painter.restore()

@@ -1,0 +1,76 @@
+"""Pens and brushes for the graph, built once and reused by identity (so pyqtgraph's symbol
+atlas stays warm and a re-brush never allocates a new style per point)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from memgraph_gui.app.qt import QColor, pg
+from memgraph_gui.views.theme import (
+    EDGE_HIERARCHY_COLOR,
+    EDGE_RELATION_COLOR,
+    SELECTED_COLOR,
+    InjectionStyle,
+    injection_styles,
+    type_color,
+)
+
+BACKGROUND = "#fbfbfd"
+LABEL_COLOR = "#1d2330"
+FADED_ALPHA = 40
+NODE_OUTLINE = "#ffffff"
+
+
+@cache
+def node_brush(type_id: str, faded: bool = False) -> object:
+    """The fill of a node of ``type_id`` (one object per type and fade)."""
+    color = QColor(type_color(type_id))
+    if faded:
+        color.setAlpha(FADED_ALPHA)
+    return pg.mkBrush(color)
+
+
+@cache
+def node_pen(faded: bool = False) -> object:
+    """The thin outline every node shares."""
+    color = QColor(NODE_OUTLINE)
+    if faded:
+        color.setAlpha(FADED_ALPHA)
+    return pg.mkPen(color, width=0.8)
+
+
+@cache
+def edge_pen(hierarchy: bool) -> object:
+    """Cosmetic 1 px pen for hierarchy (contains) or relation edges."""
+    color = QColor(EDGE_HIERARCHY_COLOR if hierarchy else EDGE_RELATION_COLOR)
+    color.setAlpha(150 if hierarchy else 200)
+    return pg.mkPen(color, width=1.0 if hierarchy else 1.3, cosmetic=True)
+
+
+@cache
+def ring_pen(color: str, width: float = 2.6) -> object:
+    """The outline of a highlight ring."""
+    return pg.mkPen(QColor(color), width=width)
+
+
+@cache
+def clear_brush() -> object:
+    """A transparent fill (rings show the node underneath)."""
+    return pg.mkBrush(0, 0, 0, 0)
+
+
+@cache
+def halo_brush(color: str, alpha: int = 70) -> object:
+    """A soft translucent fill in ``color`` (the glow behind a highlight ring)."""
+    fill = QColor(color)
+    fill.setAlpha(alpha)
+    return pg.mkBrush(fill)
+
+
+def selection_color() -> str:
+    return SELECTED_COLOR
+
+
+def styles() -> tuple[InjectionStyle, InjectionStyle, InjectionStyle]:
+    """The three injection styles, strongest first."""
+    return injection_styles()

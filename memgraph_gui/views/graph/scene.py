@@ -1,0 +1,169 @@
+"""``GraphScene``: the numpy arrays the graph view draws (no Qt).
+
+Rows are the snapshot's active nodes in timeline order. Positions live in one ``(n, 2)`` array
+that layout frames, drags and undo write in place; edges are kept as index arrays per style, so
+their line coordinates are one fancy-index away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from memgraph_gui.app.graph_data import GraphSnapshot
+from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, EdgeKey, Node
+
+SIZE_MIN, SIZE_MAX = 5, 14
+
+
+class GraphScene:
+    """Node and edge arrays for one snapshot; positions mutable in place."""
+
+    def __init__(self, snap: GraphSnapshot, keep: Mapping[str, Sequence[float]] | None = None):
+        self.ids = snap.ids
+        self.index = {node_id: row for row, node_id in enumerate(snap.ids)}
+        self.types = snap.types
+        self.edges = snap.edges
+        self.hierarchy = snap.hierarchy
+        self.pinned = snap.pinned.copy()
+        self.pos = snap.pos.copy()
+        if keep:
+            self._keep(keep)
+        self.placed = ~np.isnan(self.pos[:, 0]) if self.n else np.zeros(0, bool)
+        self.degree = np.bincount(self.edges.ravel(), minlength=self.n) if self.n else np.zeros(0)
+        self.sizes = node_sizes(snap.depths, snap.rollups, self.degree)
+        self._place_missing()
+
+    @property
+    def n(self) -> int:
+        return len(self.ids)
+
+    def rows(self, ids: Iterable[str]) -> np.ndarray:
+        """Rows of the ids that are drawn (others are skipped), as an int array."""
+        index = self.index
+        return np.fromiter((index[i] for i in ids if i in index), dtype=np.int64)
+
+    def edge_rows(self, hierarchy: bool, visible: np.ndarray | None = None) -> np.ndarray:
+        """The ``(k, 2)`` node rows of one edge style, optionally only between visible nodes."""
+        mask = self.hierarchy if hierarchy else ~self.hierarchy
+        if visible is not None:
+            mask = mask & visible[self.edges[:, 0]] & visible[self.edges[:, 1]]
+        rows: np.ndarray = self.edges[mask]
+        return rows
+
+    def edge_xy(self, pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """x and y arrays (``2k`` long, for ``connect='pairs'``) of the edges ``pairs``."""
+        flat = pairs.ravel()
+        return self.pos[flat, 0], self.pos[flat, 1]
+
+    def bounds(self, visible: np.ndarray | None = None) -> tuple[float, float, float, float]:
+        """``(x0, y0, x1, y1)`` of the (visible) nodes; a unit box when there are none."""
+        pos = self.pos if visible is None else self.pos[visible]
+        if not len(pos):
+            return (-1.0, -1.0, 1.0, 1.0)
+        x0, y0 = pos.min(axis=0)
+        x1, y1 = pos.max(axis=0)
+        return (float(x0), float(y0), float(x1), float(y1))
+
+    def in_rect(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+        """Boolean mask of the nodes inside the rectangle."""
+        x, y = self.pos[:, 0], self.pos[:, 1]
+        return (x >= x0) & (x <= x1) & (y >= y0) & (y <= y1)
+
+    def nearest(self, x: float, y: float, radius: np.ndarray, visible: np.ndarray) -> int:
+        """The row of the visible node whose disc (``radius`` per row) holds (x, y), or -1."""
+        d2 = (self.pos[:, 0] - x) ** 2 + (self.pos[:, 1] - y) ** 2
+        d2 = np.where(visible & (d2 <= radius * radius), d2, np.inf)
+        row = int(np.argmin(d2)) if self.n else -1
+        return row if row >= 0 and np.isfinite(d2[row]) else -1
+
+    def k_hop(self, seeds: np.ndarray, hops: int) -> np.ndarray:
+        """Boolean mask of the nodes within ``hops`` edges of ``seeds`` (undirected)."""
+        mask = np.zeros(self.n, dtype=bool)
+        mask[seeds] = True
+        a, b = self.edges[:, 0], self.edges[:, 1]
+        for _ in range(hops):
+            grown = mask.copy()
+            grown[b[mask[a]]] = True
+            grown[a[mask[b]]] = True
+            if (grown == mask).all():
+                break
+            mask = grown
+        return mask
+
+    def _keep(self, keep: Mapping[str, Sequence[float]]) -> None:
+        """Prefer positions the view already shows (newer than the saved ones)."""
+        for node_id, xy in keep.items():
+            row = self.index.get(node_id)
+            if row is not None and not self.pinned[row]:
+                self.pos[row] = xy
+
+    def append(self, nodes: Sequence[Node], edge_keys: Iterable[EdgeKey]) -> int:
+        """Add ``nodes`` (as new rows at the end) and the edges among drawn nodes; the new rows
+        get provisional positions. Returns the first new row."""
+        first = self.n
+        self.ids = self.ids + tuple(n.id for n in nodes)
+        self.index.update((n.id, first + i) for i, n in enumerate(nodes))
+        self.types = self.types + tuple(n.type for n in nodes)
+        get = self.index.get
+        pairs = [(get(a, -1), get(b, -1), k) for a, k, b in edge_keys]
+        pairs = [(a, b, k) for a, b, k in pairs if a >= 0 and b >= 0]
+        new_edges = np.array([(a, b) for a, b, _ in pairs], dtype=np.int32).reshape(-1, 2)
+        self.edges = np.concatenate([self.edges, new_edges])
+        internal = [k.lower() in HIERARCHY_EDGE_TYPES for _, _, k in pairs]
+        self.hierarchy = np.concatenate([self.hierarchy, np.array(internal, dtype=bool)])
+        grow = len(nodes)
+        self.pinned = np.concatenate([self.pinned, np.zeros(grow, dtype=bool)])
+        self.placed = np.concatenate([self.placed, np.zeros(grow, dtype=bool)])
+        self.pos = np.concatenate([self.pos, np.full((grow, 2), np.nan)])
+        self.degree = np.bincount(self.edges.ravel(), minlength=self.n)
+        depths = np.array([n.semantic_depth for n in nodes], dtype=np.int32)
+        rollups = np.array([n.semantic_rollup for n in nodes], dtype=bool)
+        sizes = node_sizes(depths, rollups, self.degree[first:])
+        self.sizes = np.concatenate([self.sizes, sizes])
+        self._place_missing()
+        return first
+
+    def _place_missing(self) -> None:
+        """Put nodes without a position next to a positioned neighbour, or on a disc, until the
+        layout places them."""
+        placed = ~np.isnan(self.pos[:, 0])
+        missing = np.flatnonzero(~placed)
+        if not len(missing):
+            return
+        rng = np.random.default_rng(len(missing))
+        x0, y0, x1, y1 = self.bounds(placed) if placed.any() else (-1.0, -1.0, 1.0, 1.0)
+        span = max(x1 - x0, y1 - y0, 1e-6)
+        anchor = _placed_neighbour(self.edges, placed, self.n)
+        centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+        for row in missing:
+            near = anchor[row]
+            base = self.pos[near] if near >= 0 else centre
+            spread = 0.02 if near >= 0 else 0.5
+            self.pos[row] = base + rng.normal(0.0, spread * span, 2)
+
+
+def _placed_neighbour(edges: np.ndarray, placed: np.ndarray, n: int) -> np.ndarray:
+    """For each row, one neighbour that has a position (or -1)."""
+    anchor = np.full(n, -1, dtype=np.int64)
+    for a, b in ((0, 1), (1, 0)):
+        src, dst = edges[:, a], edges[:, b]
+        ok = placed[dst] & ~placed[src]
+        anchor[src[ok]] = dst[ok]
+    return anchor
+
+
+def node_sizes(depths: np.ndarray, rollups: np.ndarray, degree: np.ndarray) -> np.ndarray:
+    """Pixel sizes: bigger for rollups (by depth) and well-connected nodes, in whole pixels so
+    the symbol atlas holds few entries."""
+    if not len(depths):
+        return np.zeros(0, dtype=np.float64)
+    size = SIZE_MIN + np.log2(1 + degree.astype(np.float64)) * 0.9
+    size = size + np.where(rollups, 1 + np.minimum(depths, 3), 0)
+    return np.clip(np.round(size), SIZE_MIN, SIZE_MAX).astype(np.float64)
+
+
+def active_mask(n: int) -> np.ndarray:
+    """All rows shown."""
+    return np.ones(n, dtype=bool)

@@ -1,0 +1,339 @@
+"""GraphView on a real AppModel over a copy of the demo: selection sync, live injection from
+another process, search fade, edge toggles, focus, pin by drag with undo, labels, external
+node additions. Asserts on model state and item arrays, never pixels."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def laid_out_template(demo_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The 600-node demo with a saved layout (so views open without running one)."""
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.core.layout import compute_layout
+
+    path = tmp_path_factory.mktemp("graph") / "laid-out.memgraph"
+    shutil.copy(demo_template, path)
+    with MemoryStore.open(path) as store:
+        inp = store.layout_input()
+        store.save_positions(inp.ids, compute_layout(inp, seconds=2.0))
+    return path
+
+
+@pytest.fixture
+def app(laid_out_template: Path, tmp_path: Path) -> Iterator[Any]:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+
+    target = tmp_path / "demo.memgraph"
+    shutil.copy(laid_out_template, target)
+    model = AppModel(MemoryStore.open(target))
+    yield model
+    model.close()
+
+
+@pytest.fixture
+def view(app: Any, qtbot: Any) -> Any:
+    from memgraph_gui.views.graph import GraphView
+
+    widget = GraphView(app)
+    qtbot.addWidget(widget)
+    widget.resize(900, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.fit()
+    yield widget
+    widget.shutdown()
+
+
+def _cli(db: Path, *args: str) -> Any:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "memgraph_gui.cli", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout.strip() else None
+
+
+def _viewport_point(view: Any, row: int) -> Any:
+    from memgraph_gui.app.qt import QtCore
+
+    x, y = view.scene.pos[row]
+    scene_pt = view.view.mapViewToScene(QtCore.QPointF(float(x), float(y)))
+    return view.plot.mapFromScene(scene_pt)
+
+
+def _lonely_row(view: Any) -> int:
+    """A row whose nearest neighbour is far away on screen (so a click can't be ambiguous)."""
+    pos = view.scene.pos
+    d2 = ((pos[:, None, :] - pos[None, :, :]) ** 2).sum(-1)
+    np.fill_diagonal(d2, np.inf)
+    return int(np.argmax(d2.min(axis=1)))
+
+
+def test_opening_a_laid_out_store_draws_at_once_without_a_layout(view: Any, app: Any) -> None:
+    assert view.scene.n == sum(1 for n in app.store.graph.nodes.values() if not n.archived)
+    assert view.scene.placed.all() and not view.layout_job.running
+    x, y = view.nodes.getData()
+    assert np.allclose(np.c_[x, y], view.scene.pos)
+    assert view.edges.count() == len(view.scene.edges)
+
+
+def test_click_selects_and_the_selection_overlay_follows(view: Any, app: Any, qtbot: Any) -> None:
+    from memgraph_gui.app.qt import Qt
+
+    row = _lonely_row(view)
+    qtbot.mouseClick(
+        view.plot.viewport(), Qt.MouseButton.LeftButton, pos=_viewport_point(view, row)
+    )
+    node_id = view.scene.ids[row]
+    assert app.selection.ids == {node_id} and app.selection.current == node_id
+    assert view.selection.rows == {row}
+
+
+def test_a_selection_made_elsewhere_moves_the_overlay_and_reveals_the_node(
+    view: Any, app: Any
+) -> None:
+    other = object()
+    target = view.scene.ids[5]
+    view.view.setRange(xRange=(1e6, 1e6 + 1), yRange=(1e6, 1e6 + 1), padding=0)
+    app.selection.select([target, view.scene.ids[7]], current=target, source=other)
+    assert view.selection.rows == {5, 7}
+    (x0, x1), (y0, y1) = view.view.viewRange()
+    x, y = view.scene.pos[5]
+    assert x0 <= x <= x1 and y0 <= y <= y1
+    app.selection.clear(source=other)
+    assert view.selection.rows == set()
+
+
+def test_injection_set_by_another_process_changes_the_overlay(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    chosen = [view.scene.ids[i] for i in (3, 30, 300)]
+    before = view.injection.rows("recall")
+    assert before != {3, 30, 300}
+    state = json.dumps([{"recallSelectedIds": chosen, "alwaysInjectIds": [], "visibleIds": []}])
+    _cli(Path(app.path), "call", "setInjectionState", state)
+    qtbot.waitUntil(lambda: view.injection.rows("recall") == {3, 30, 300}, timeout=5000)
+    assert view.injection.rows("always") == set()
+    x, y = view.injection.rings["recall"].item.getData()
+    assert np.allclose(np.c_[x, y], view.scene.pos[view.injection.rings["recall"].rows])
+
+
+def test_search_fades_the_nodes_that_do_not_match(view: Any, app: Any, qtbot: Any) -> None:
+    title = app.node(view.scene.ids[10]).title
+    view.set_search(title)
+    qtbot.waitUntil(lambda: view.search_mask is not None, timeout=2000)
+    alphas = np.array([b.color().alpha() for b in view.nodes.data["brush"]])
+    assert alphas[10] == 255
+    assert (alphas[~view.search_mask] < 255).all() and (~view.search_mask).sum() > 100
+    assert view.nodes.data["visible"].all()  # faded, never hidden
+    view.set_search("")
+    qtbot.waitUntil(lambda: view.search_mask is None, timeout=2000)
+    assert all(b.color().alpha() == 255 for b in view.nodes.data["brush"])
+
+
+def test_edge_toggles_hide_each_style_separately(view: Any) -> None:
+    hierarchy, relations = view.edges.items[True], view.edges.items[False]
+    assert hierarchy.isVisible() and relations.isVisible()
+    view.graph_actions.show_hierarchy.setChecked(False)
+    assert not hierarchy.isVisible() and relations.isVisible()
+    view.graph_actions.show_relations.setChecked(False)
+    assert not relations.isVisible()
+    view.graph_actions.show_hierarchy.setChecked(True)
+    assert hierarchy.isVisible() and not relations.isVisible()
+    n_hier = int(view.scene.hierarchy.sum())
+    assert len(hierarchy.xData) == 2 * n_hier and len(relations.xData) == 2 * (
+        len(view.scene.edges) - n_hier
+    )
+
+
+def test_focus_shows_exactly_the_k_hop_neighbourhood(view: Any, app: Any) -> None:
+    import networkx as nx
+
+    scene = view.scene
+    graph = nx.Graph()
+    graph.add_nodes_from(range(scene.n))
+    graph.add_edges_from(scene.edges.tolist())
+    seed = int(np.argmax(scene.degree < 4))
+    app.selection.select([scene.ids[seed]], source=object())
+    view.set_hops(1)
+    view.graph_actions.focus.setChecked(True)
+    expected = set(nx.single_source_shortest_path_length(graph, seed, cutoff=1))
+    assert set(np.flatnonzero(view.nodes.data["visible"])) == expected
+    view.set_hops(2)
+    expected = set(nx.single_source_shortest_path_length(graph, seed, cutoff=2))
+    assert set(np.flatnonzero(view.visible)) == expected
+    shown = len(view.edges.items[True].xData) + len(view.edges.items[False].xData)
+    assert shown // 2 == sum(1 for a, b in scene.edges if a in expected and b in expected)
+    view.graph_actions.focus.setChecked(False)
+    assert view.nodes.data["visible"].all()
+
+
+def test_drag_pins_the_node_in_one_undo_step_and_undo_puts_it_back(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    from PySide6 import QtTest
+
+    from memgraph_gui.app.qt import Qt, QtCore
+
+    row = _lonely_row(view)
+    node_id, start = view.scene.ids[row], view.scene.pos[row].copy()
+    depth = app.undo.stack.index()
+    viewport = view.plot.viewport()
+    a = _viewport_point(view, row)
+    b = a + QtCore.QPoint(60, 40)
+    QtTest.QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    for step in range(1, 7):
+        QtTest.QTest.mouseMove(viewport, a + (b - a) * step / 6)
+    QtTest.QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
+    moved = view.scene.pos[row].copy()
+    assert np.linalg.norm(moved - start) > 0
+    # the user grabs it again before the pin's echo arrives: the echo must not yank it back
+    later = moved + 0.5
+    view._on_node_dragged(row, float(later[0]), float(later[1]), False)
+    with qtbot.waitSignal(app.changes_applied, timeout=5000):
+        app.runner.wait_idle()
+    assert np.allclose(app.store.pins()[node_id], moved)
+    assert app.undo.stack.index() == depth + 1
+    assert "Pin" in app.undo.stack.undoText()
+    qtbot.wait(50)
+    assert np.allclose(view.scene.pos[row], later)
+    view.scene.pos[row] = moved  # (that second drag is abandoned)
+    view._set_moving("drag", False)
+    app.undo_last()
+    qtbot.waitUntil(lambda: np.allclose(view.scene.pos[row], start), timeout=5000)
+    assert node_id not in app.store.pins() and not view.scene.pinned[row]
+
+
+def test_labels_only_when_zoomed_in_and_only_for_nodes_in_view(view: Any, qtbot: Any) -> None:
+    from memgraph_gui.views.graph.labels import LABEL_LIMIT
+
+    view.fit()
+    qtbot.wait(120)
+    assert view.labels.shown == 0  # 600 nodes in view: too many
+    x, y = view.scene.pos[_lonely_row(view)]
+    view.view.setRange(xRange=(x - 1.5, x + 1.5), yRange=(y - 1.5, y + 1.5), padding=0)
+    qtbot.waitUntil(lambda: view.labels.shown > 0, timeout=2000)
+    (x0, x1), (y0, y1) = view.view.viewRange()
+    rows = view.labels.rows
+    assert len(rows) <= LABEL_LIMIT
+    inside = view.scene.in_rect(x0, y0, x1, y1)
+    assert inside[rows].all() and len(rows) == inside.sum()
+    titles = {view._title_of(view.scene.ids[r])[:20] for r in rows}
+    assert {t[:20] for t in view.labels.texts()} <= {t[:20] for t in titles} | {
+        t[:19] for t in titles
+    }
+    view.fit()
+    qtbot.waitUntil(lambda: view.labels.shown == 0, timeout=2000)
+
+
+def test_nodes_added_by_another_process_appear_and_get_a_position(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    anchor = view.scene.ids[0]
+    before, scene = view.scene.n, view.scene
+    op = {
+        "type": "event",
+        "title": "A stranger arrives",
+        "fields": {"summary": "Someone new"},
+        "links": [{"target": {"id": anchor}, "relation": "related"}],
+    }
+    created = _cli(Path(app.path), "call", "createNode", json.dumps([op]))
+    new_id = created["result"]["id"]
+    qtbot.waitUntil(lambda: view.scene.n == before + 1, timeout=5000)
+    row = view.scene.index[new_id]
+    assert view.scene is scene  # appended, not rebuilt
+    assert np.isfinite(view.scene.pos[row]).all()
+    assert len(view.nodes.data) == before + 1 and view.nodes.data["data"][row] == new_id
+    assert view.scene.degree[row] >= 1 and view.scene.degree[view.scene.index[anchor]] >= 1
+    assert view.edges.count() == len(view.scene.edges)
+    assert anchor in view.scene.index
+    qtbot.waitUntil(lambda: not view.layout_job.running, timeout=15000)
+    app.runner.wait_idle()
+    assert view.scene.ids[row] in app.store.positions()
+
+
+def _move(widget: Any, point: Any) -> None:
+    """A plain mouse move (no button) delivered to ``widget``."""
+    from memgraph_gui.app.qt import QApplication, Qt, QtCore, QtGui
+
+    local = QtCore.QPointF(point)
+    event = QtGui.QMouseEvent(
+        QtCore.QEvent.Type.MouseMove,
+        local,
+        QtCore.QPointF(widget.mapToGlobal(point)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(widget, event)
+
+
+def test_hover_names_the_node_under_the_pointer(view: Any, qtbot: Any) -> None:
+    from memgraph_gui.app.qt import QtCore
+
+    row = _lonely_row(view)
+    viewport = view.plot.viewport()
+    _move(viewport, _viewport_point(view, row))
+    qtbot.waitUntil(lambda: view.hovered_id == view.scene.ids[row], timeout=2000)
+    qtbot.wait(60)  # pyqtgraph drops moves closer than its rate limit
+    _move(viewport, QtCore.QPoint(2, 2))  # a corner: the fit leaves a margin there
+    qtbot.waitUntil(lambda: view.hovered_id is None, timeout=2000)
+
+
+def test_a_store_without_positions_is_laid_out_streamed_and_saved(
+    demo_template: Path, tmp_path: Path, qtbot: Any
+) -> None:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.graph import GraphView
+
+    target = tmp_path / "fresh.memgraph"
+    shutil.copy(demo_template, target)
+    app = AppModel(MemoryStore.open(target))
+    assert app.store.positions() == {}
+    view = GraphView(app)
+    qtbot.addWidget(view)
+    stages: list[str] = []
+    view.layout_job.frame_ready.connect(lambda update: stages.append(update.stage))
+    assert view.layout_job.running
+    with qtbot.waitSignal(view.layout_job.saved, timeout=30000):
+        pass
+    assert stages[0] == "start" and stages[-1] == "done"
+    saved = app.store.positions()
+    assert set(saved) == set(view.scene.ids)
+    assert np.allclose([saved[i] for i in view.scene.ids], view.scene.pos)
+    x, y = view.nodes.getData()
+    assert np.allclose(np.c_[x, y], view.scene.pos)  # moved in place to the last frame
+    assert view.edges.items[True].isVisible() and "layout" not in view._moving
+    view.shutdown()
+    app.close()
+
+
+def test_a_node_archived_by_another_process_disappears(view: Any, app: Any, qtbot: Any) -> None:
+    victim = view.scene.ids[-1]
+    _cli(Path(app.path), "call", "deleteNode", json.dumps([{"id": victim}]))  # archives it
+    qtbot.waitUntil(lambda: victim not in view.scene.index, timeout=5000)
+    assert len(view.nodes.data) == view.scene.n
+    assert victim not in set(view.nodes.data["data"])
+    assert not view.layout_job.running  # every remaining node kept its position
