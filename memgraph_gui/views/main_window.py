@@ -12,7 +12,6 @@ from memgraph_gui.app.qt import (
     QCloseEvent,
     QDockWidget,
     QKeySequence,
-    QLabel,
     QLineEdit,
     QMainWindow,
     Qt,
@@ -25,6 +24,7 @@ from memgraph_gui.app.qt import (
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.dialogs import show_error
 from memgraph_gui.views.file_actions import FileActions
+from memgraph_gui.views.graph import GraphView
 from memgraph_gui.views.inspector import NodeInspector
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
@@ -64,8 +64,9 @@ class MainWindow(QMainWindow):
 
     # -- building ------------------------------------------------------------------------------------
     def _build_centre(self) -> None:
-        self.graph_view: QWidget = QLabel()
+        self.graph_view = GraphView(self._app)
         self.setCentralWidget(self.graph_view)
+        self.graph_view.progress_changed.connect(self._on_layout_progress)
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -135,8 +136,17 @@ class MainWindow(QMainWindow):
         menu.addAction(self.compaction.preferences)
 
     def _view_menu(self) -> None:
-        self.view_menu = self.menuBar().addMenu(tr("&View"))
-        self.view_menu.addAction(self.timeline_dock.toggleViewAction())
+        self.view_menu = menu = self.menuBar().addMenu(tr("&View"))
+        graph = self.graph_view.graph_actions
+        menu.addActions([graph.fit, graph.focus])
+        hops = menu.addMenu(tr("Focus &depth"))
+        hops.addActions(list(graph.hops.values()))
+        menu.addSeparator()
+        menu.addActions([graph.show_hierarchy, graph.show_relations])
+        menu.addSeparator()
+        menu.addAction(graph.relayout)
+        menu.addSeparator()
+        menu.addAction(self.timeline_dock.toggleViewAction())
         self.view_menu.addAction(self.inspector_dock.toggleViewAction())
 
     def _tools_menu(self) -> None:
@@ -206,7 +216,11 @@ class MainWindow(QMainWindow):
 
     def settled(self) -> bool:
         """True when nothing is opening, writing or laying out (for screenshots and tests)."""
-        return not self.files.opening and not self._app.runner.busy
+        return (
+            not self.files.opening
+            and not self._app.runner.busy
+            and not self.graph_view.layout_job.running
+        )
 
     # -- handlers ------------------------------------------------------------------------------------
     def _on_undo(self) -> None:
@@ -233,9 +247,18 @@ class MainWindow(QMainWindow):
         self.find_box.selectAll()
 
     def _apply_find(self) -> None:
-        self.timeline_panel.set_text_filter(self.find_box.text())
+        text = self.find_box.text()
+        self.graph_view.set_search(text)
+        self.timeline_panel.set_text_filter(text)
+
+    def _on_layout_progress(self, text: str) -> None:
+        if text:
+            self.status.show_progress(text)
+        elif not self.files.opening:
+            self.status.hide_progress()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         save_bytes("window/geometry", self.saveGeometry())
         save_bytes("window/state", self.saveState())
+        self.graph_view.shutdown()
         super().closeEvent(event)
