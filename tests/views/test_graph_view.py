@@ -332,8 +332,29 @@ def test_a_store_without_positions_is_laid_out_streamed_and_saved(
 
 def test_a_node_archived_by_another_process_disappears(view: Any, app: Any, qtbot: Any) -> None:
     victim = view.scene.ids[-1]
+    row = view.scene.index[victim]
+    neighbours = view.scene.edge_rows(True).tolist() + view.scene.edge_rows(False).tolist()
+    touching = sum(row in pair for pair in neighbours)
     _cli(Path(app.path), "call", "deleteNode", json.dumps([{"id": victim}]))  # archives it
-    qtbot.waitUntil(lambda: victim not in view.scene.index, timeout=5000)
-    assert len(view.nodes.data) == view.scene.n
-    assert victim not in set(view.nodes.data["data"])
+    qtbot.waitUntil(lambda: not view.visible[row], timeout=5000)  # hidden in place, no reload
+    assert not view.nodes.data["visible"][row]
+    assert view.edges.count() == len(neighbours) - touching  # its edges are not drawn
     assert not view.layout_job.running  # every remaining node kept its position
+    _cli(Path(app.path), "call", "restoreNode", json.dumps([{"id": victim}]))
+    qtbot.waitUntil(lambda: bool(view.visible[row]), timeout=5000)
+
+
+def test_a_removed_link_is_dropped_in_place(view: Any, app: Any, qtbot: Any) -> None:
+    from memgraph_gui.app import ops
+
+    scene = view.scene
+    a, b = (int(r) for r in scene.edge_rows(False)[0])
+    source, target = scene.ids[a], scene.ids[b]
+    edge = next(e for e in app.edges_of(source) if {e.from_id, e.to_id} == {source, target})
+    before = view.edges.count()
+    ops.remove_link(app, edge.from_id, edge.to_id, edge.type)
+    qtbot.waitUntil(lambda: view.edges.count() < before, timeout=5000)
+    assert view.scene is scene  # no reload: the same scene, one edge fewer (or two, if symmetric)
+    assert before - view.edges.count() in (1, 2)
+    app.undo_last()
+    qtbot.waitUntil(lambda: view.edges.count() == before, timeout=5000)

@@ -33,6 +33,7 @@ class GraphScene:
         self.placed = ~np.isnan(self.pos[:, 0]) if self.n else np.zeros(0, bool)
         self.degree = np.bincount(self.edges.ravel(), minlength=self.n) if self.n else np.zeros(0)
         self.sizes = node_sizes(snap.depths, snap.rollups, self.degree)
+        self.alive = np.ones(self.n, dtype=bool)  # False: archived or removed since the snapshot
         self._place_missing()
 
     @property
@@ -92,6 +93,31 @@ class GraphScene:
             mask = grown
         return mask
 
+    def set_alive(self, ids: Iterable[str], alive: bool) -> list[str]:
+        """Hide (archived, removed) or show again (restored, re-created) drawn nodes; returns the
+        ids that are not drawn at all (a shown one must be appended)."""
+        wanted = list(ids)
+        self.alive[self.rows(wanted)] = alive
+        return [i for i in wanted if i not in self.index]
+
+    def drop_edges(self, keys: Iterable[EdgeKey]) -> int:
+        """Remove one drawn edge per key (either orientation, same style); returns how many."""
+        drop: list[int] = []
+        a, b = self.edges[:, 0], self.edges[:, 1]
+        for source, kind, target in keys:
+            i, j = self.index.get(source, -1), self.index.get(target, -1)
+            if i < 0 or j < 0:
+                continue
+            style = self.hierarchy == (kind.lower() in HIERARCHY_EDGE_TYPES)
+            match = np.flatnonzero(style & (((a == i) & (b == j)) | ((a == j) & (b == i))))
+            match = match[~np.isin(match, drop)]
+            if len(match):
+                drop.append(int(match[0]))
+        if drop:
+            self.edges = np.delete(self.edges, drop, axis=0)
+            self.hierarchy = np.delete(self.hierarchy, drop)
+        return len(drop)
+
     def _keep(self, keep: Mapping[str, Sequence[float]]) -> None:
         """Prefer positions the view already shows (newer than the saved ones)."""
         for node_id, xy in keep.items():
@@ -115,6 +141,7 @@ class GraphScene:
         self.hierarchy = np.concatenate([self.hierarchy, np.array(internal, dtype=bool)])
         grow = len(nodes)
         self.pinned = np.concatenate([self.pinned, np.zeros(grow, dtype=bool)])
+        self.alive = np.concatenate([self.alive, np.ones(grow, dtype=bool)])
         self.placed = np.concatenate([self.placed, np.zeros(grow, dtype=bool)])
         self.pos = np.concatenate([self.pos, np.full((grow, 2), np.nan)])
         self.degree = np.bincount(self.edges.ravel(), minlength=self.n)
