@@ -40,6 +40,7 @@ class AppModel(StoreReads, QObject):
     op_failed = Signal(object, object)
     busy_changed = Signal(bool)
     store_replaced = Signal()
+    closing = Signal()
     _change_arrived = Signal(object)
 
     def __init__(self, store: MemoryStore, *, origin: str | None = None) -> None:
@@ -85,7 +86,11 @@ class AppModel(StoreReads, QObject):
         self.store_replaced.emit()
 
     def close(self) -> None:
-        """Finish queued writes and close the store; the model emits nothing afterwards."""
+        """Finish queued writes and close the store; the model emits nothing afterwards
+        (``closing`` first, so background work can stop)."""
+        if self._store.closed:
+            return
+        self.closing.emit()
         self.runner.shutdown()
         self._unsubscribe()
         self._store.close()
@@ -114,6 +119,9 @@ class AppModel(StoreReads, QObject):
         goes to ``on_error`` when given, else to ``op_failed``. Never raises.
         """
         store, write = self._store, self._write
+        if store.closed:
+            log.info("memgraph: a write after close was dropped")
+            return
 
         def job() -> tuple[Any, HistoryDepth]:
             return op(write), self._depth(store)

@@ -65,6 +65,7 @@ class LayoutJob(QObject):
         self._ids: tuple[str, ...] = ()
         self._shown: LayoutUpdate | None = None
         self._thread: threading.Thread | None = None
+        self._stopping: list[threading.Thread] = []  # cancelled runs still finishing a step
         self._last_emit = 0.0
         self._throttle = QTimer(self)
         self._throttle.setSingleShot(True)
@@ -72,6 +73,7 @@ class LayoutJob(QObject):
         self._poked.connect(self._on_poked, Qt.ConnectionType.QueuedConnection)
         self._ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
         app.store_replaced.connect(self.cancel)
+        app.closing.connect(self.shutdown)
 
     @property
     def running(self) -> bool:
@@ -104,11 +106,20 @@ class LayoutJob(QObject):
         self._stop.set()
         self._throttle.stop()
         self._generation += 1
+        self._stopping.append(self._thread)
         self._thread = None
         with self._lock:
             self._latest = None
         self.progress_changed.emit("")
         self.finished.emit(False)
+
+    def shutdown(self, timeout: float = 10.0) -> None:
+        """Cancel and join every worker (window closing, store closing): no thread may outlive
+        the Qt objects it reports to."""
+        self.cancel()
+        for thread in self._stopping:
+            thread.join(timeout)
+        self._stopping = [t for t in self._stopping if t.is_alive()]
 
     def wait(self, timeout: float = 10.0) -> None:
         """Join the worker thread (shutdown and tests)."""
@@ -133,14 +144,22 @@ class LayoutJob(QObject):
                 self._offer(update, generation)
         except Exception as exc:  # reported on the GUI thread
             error = exc
-        self._ended.emit(generation, error)
+        self._emit_safely(self._ended, generation, error)
+
+    @staticmethod
+    def _emit_safely(signal: Any, *args: Any) -> None:
+        """Emit from the worker; the job may have been destroyed meanwhile (window closed)."""
+        try:
+            signal.emit(*args)
+        except RuntimeError:  # "Signal source has been deleted": nobody is left to tell
+            pass
 
     def _offer(self, update: LayoutUpdate, generation: int) -> None:
         with self._lock:
             first = self._latest is None
             self._latest = update
         if first:
-            self._poked.emit(generation)
+            self._emit_safely(self._poked, generation)
 
     # -- GUI thread --------------------------------------------------------------------------------
     def _take(self) -> LayoutUpdate | None:

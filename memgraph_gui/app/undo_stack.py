@@ -46,28 +46,41 @@ class UndoFacade:
         """Mirror one new core step (its op already ran)."""
         self.stack.push(_Mirror(describe(label)))
 
-    def reconcile(self, depth: HistoryDepth, *, pushed_label: str | None = None) -> None:
-        """Bring the mirror to ``depth`` after an op: a push of ``pushed_label`` when that is what
-        happened, a step back/forward after an undo/redo, else a rebuild from the labels."""
+    def reconcile(self, depth: HistoryDepth) -> None:
+        """Bring the mirror to ``depth`` after an op: one push for a new step, one step back or
+        forward after an undo/redo, else a rebuild from the labels (someone else's pruning)."""
         stack = self.stack
-        if pushed_label is not None and stack.index() + 1 == depth.undo and depth.redo == 0:
-            self.push_applied(pushed_label)
-        elif stack.index() - 1 == depth.undo and stack.count() - stack.index() + 1 == depth.redo:
+        index, redo = stack.index(), stack.count() - stack.index()
+        if (index, redo) == (depth.undo, depth.redo):
+            return
+        if depth.undo == index + 1 and depth.redo == 0 and depth.undo_labels:
+            self.push_applied(depth.undo_labels[-1])
+        elif (depth.undo, depth.redo) == (index - 1, redo + 1):
             stack.undo()
-        elif stack.index() + 1 == depth.undo and stack.count() - stack.index() - 1 == depth.redo:
+        elif (depth.undo, depth.redo) == (index + 1, redo - 1):
             stack.redo()
-        elif stack.index() != depth.undo or stack.count() - stack.index() != depth.redo:
+        else:
             self.rebuild(depth)
 
     def rebuild(self, depth: HistoryDepth) -> None:
         """Replace the mirror with ``depth``'s steps (e.g. after another store was opened)."""
-        self.stack.clear()
-        undo = _padded(depth.undo_labels, depth.undo)
-        redo = _padded(depth.redo_labels, depth.redo)
-        for label in (*undo, *redo):
-            self.stack.push(_Mirror(describe(label)))
-        for _ in redo:
-            self.stack.undo()
+        stack = self.stack
+        stack.blockSignals(True)  # one round of change signals, not one per step
+        try:
+            stack.clear()
+            undo = _padded(depth.undo_labels, depth.undo)
+            redo = _padded(depth.redo_labels, depth.redo)
+            for label in (*undo, *redo):
+                stack.push(_Mirror(describe(label)))
+            for _ in redo:
+                stack.undo()
+        finally:
+            stack.blockSignals(False)
+        stack.indexChanged.emit(stack.index())
+        stack.canUndoChanged.emit(stack.canUndo())
+        stack.canRedoChanged.emit(stack.canRedo())
+        stack.undoTextChanged.emit(stack.undoText())
+        stack.redoTextChanged.emit(stack.redoText())
 
     @property
     def in_sync_with(self) -> tuple[int, int]:

@@ -76,9 +76,13 @@ def test_node_text_is_plain_text(qtbot, tmp_path: Path) -> None:
 
 
 def test_screenshot_command_writes_a_png(tmp_path: Path, demo_template: Path) -> None:
+    import shutil
+
     out = tmp_path / "shot.png"
+    store = tmp_path / "demo.memgraph"
+    shutil.copy(demo_template, store)  # the window saves its layout into the file it opens
     result = subprocess.run(
-        [sys.executable, "-m", "memgraph_gui", "--screenshot", str(out), str(demo_template)],
+        [sys.executable, "-m", "memgraph_gui", "--screenshot", str(out), str(store)],
         capture_output=True,
         text=True,
         timeout=120,

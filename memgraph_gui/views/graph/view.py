@@ -128,8 +128,8 @@ class GraphView(GraphCanvas, QWidget):
             self._apply_visibility(fit=True)
 
     def shutdown(self) -> None:
-        """Stop the layout worker (window closing or app quitting)."""
-        self.layout_job.cancel()
+        """Stop the layout worker and wait for it (window closing or app quitting)."""
+        self.layout_job.shutdown()
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         self.shutdown()

@@ -8,7 +8,9 @@ reload reset the model. Cells read nodes lock-free from the app model and are ca
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
@@ -22,9 +24,10 @@ from memgraph_gui.app.qt import (
     tr,
 )
 from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.core.domain.collation import uca_key
+from memgraph_gui.core.domain.collation import ascii_key, uca_key
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.views.theme import ARCHIVED_COLOR, injection_styles, type_color
 from memgraph_gui.views.timeline.filters import TimelineFilter, level_of
 
@@ -63,18 +66,20 @@ def _flat(value: Any) -> str:
     return str(value)
 
 
+@cache
+def _badge_marks() -> tuple[str, str, str]:
+    always, recall, visible = injection_styles()
+    return always.badge, recall.badge, visible.badge
+
+
 def badges(node_id: str, state: InjectionState) -> str:
     """The injection badges of a node (◆ always, ★ recall, ○ visible pool)."""
-    always, recall, visible = injection_styles()
+    always, recall, visible = _badge_marks()
     return (
-        (always.badge if node_id in state.always_inject_ids else "")
-        + (recall.badge if node_id in state.recall_selected_ids else "")
-        + (visible.badge if node_id in state.visible_ids else "")
+        (always if node_id in state.always_inject_ids else "")
+        + (recall if node_id in state.recall_selected_ids else "")
+        + (visible if node_id in state.visible_ids else "")
     )
-
-
-def _timeline_key(node: Node) -> tuple[int, Any]:
-    return node.seq_to, uca_key(node.id)
 
 
 class TimelineTableModel(QAbstractTableModel):
@@ -85,6 +90,8 @@ class TimelineTableModel(QAbstractTableModel):
         self._app = app
         self._filter = TimelineFilter()
         self._ids: list[str] = []
+        self._keys: dict[str, tuple[int, Any]] = {}
+        self._ascii = True
         self._row_of: dict[str, int] | None = None
         self._cache: dict[str, TimelineRow] = {}
         self._injection = app.injection()
@@ -163,25 +170,46 @@ class TimelineTableModel(QAbstractTableModel):
         return self._ids[row]
 
     def row_of(self, node_id: str) -> int | None:
-        """The row showing ``node_id``, or None when it is filtered out."""
+        """The row showing ``node_id``, or None when it is filtered out. O(log n): a binary
+        search by the sort key the row was placed with (valid even after the node moved)."""
+        key = self._keys.get(node_id)
+        if key is None:
+            return None
+        row = bisect.bisect_left(self._ids, key, key=self._keys.__getitem__)
+        return row if row < len(self._ids) and self._ids[row] == node_id else None
+
+    def rows_of(self, node_ids: Iterable[str]) -> list[int]:
+        """Rows of the shown ids among ``node_ids`` (sorted)."""
         if self._row_of is None:
             self._row_of = {node_id: row for row, node_id in enumerate(self._ids)}
-        return self._row_of.get(node_id)
+        found = (self._row_of.get(i) for i in node_ids)
+        return sorted(r for r in found if r is not None)
 
     def reload(self) -> None:
         """Rebuild the row list from the store (a reset)."""
         self.beginResetModel()
         self._cache.clear()
         self._injection = self._app.injection()
-        rule = self._filter
-        if rule.active:
-            self._ids = self._app.read(
-                lambda g: [i for i in g.timeline_ids() if rule.passes(g.nodes[i])]
-            )
-        else:
-            self._ids = self._app.timeline_ids()
+        self._ids, self._keys, self._ascii = self._app.read(self._rows_from)
         self._row_of = None
         self.endResetModel()
+
+    def _rows_from(self, graph: Graph) -> tuple[list[str], dict[str, tuple[int, Any]], bool]:
+        """The shown ids in timeline order, their sort keys, and whether every id is ASCII
+        (then keys are the fast ASCII collation, as the graph's own timeline order uses)."""
+        rule = self._filter
+        nodes = graph.nodes
+        ids = [i for i in graph.timeline_ids() if not rule.active or rule.passes(nodes[i])]
+        ascii_ids = all(i.isascii() for i in nodes)
+        key = ascii_key if ascii_ids else uca_key
+        return ids, {i: (nodes[i].seq_to, key(i)) for i in ids}, ascii_ids
+
+    def _sort_key(self, node: Node) -> tuple[int, Any] | None:
+        """The key ``node`` sorts by, or None when its id needs a full reload (a non-ASCII id
+        joining ASCII ones switches the whole order to the UCA keys)."""
+        if self._ascii and not node.id.isascii():
+            return None
+        return node.seq_to, (ascii_key if self._ascii else uca_key)(node.id)
 
     # -- incremental updates ---------------------------------------------------------------------------
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
@@ -199,7 +227,7 @@ class TimelineTableModel(QAbstractTableModel):
             self._cache.pop(node_id, None)
             self._refresh(node_id)
         for node_id in changes.nodes_added - changes.nodes_removed:
-            self._place(node_id, fresh=True)
+            self._place(node_id)
 
     def _update_badges(self) -> None:
         old, self._injection = self._injection, self._app.injection()
@@ -216,21 +244,11 @@ class TimelineTableModel(QAbstractTableModel):
         row = self.row_of(node_id)
         if node is None or not self._filter.passes(node):
             self._take(node_id)
-        elif row is None or not self._in_place(row, node):
-            self._take(node_id)
+        elif row is None or self._sort_key(node) != self._keys.get(node_id):
+            self._take(node_id)  # its seq changed (an edit stamps the current seq): it moves
             self._place(node_id)
         else:
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
-
-    def _in_place(self, row: int, node: Node) -> bool:
-        """Whether ``node`` (maybe with a new seq) still sorts between its neighbours."""
-        key = _timeline_key(node)
-        for other_row, before in ((row - 1, True), (row + 1, False)):
-            if 0 <= other_row < len(self._ids):
-                other = self._app.node(self._ids[other_row])
-                if other is not None and (_timeline_key(other) < key) != before:
-                    return False
-        return True
 
     def _take(self, node_id: str) -> None:
         row = self.row_of(node_id)
@@ -238,25 +256,24 @@ class TimelineTableModel(QAbstractTableModel):
             return
         self.beginRemoveRows(_ROOT, row, row)
         del self._ids[row]
+        del self._keys[node_id]
         self._row_of = None
         self.endRemoveRows()
 
-    def _place(self, node_id: str, *, fresh: bool = False) -> None:
+    def _place(self, node_id: str) -> None:
         node = self._app.node(node_id)
-        if node is None or not self._filter.passes(node):
+        if node is None or not self._filter.passes(node) or node_id in self._keys:
             return
-        if not fresh and self.row_of(node_id) is not None:
+        key = self._sort_key(node)
+        if key is None:
+            self.reload()
             return
-        key = _timeline_key(node)
-        row = bisect.bisect_left(self._ids, key, key=self._key_of)
+        row = bisect.bisect_left(self._ids, key, key=self._keys.__getitem__)
         self.beginInsertRows(_ROOT, row, row)
         self._ids.insert(row, node_id)
+        self._keys[node_id] = key
         self._row_of = None
         self.endInsertRows()
-
-    def _key_of(self, node_id: str) -> tuple[int, Any]:
-        node = self._app.node(node_id)
-        return _timeline_key(node) if node is not None else (-1, ())
 
 
 def _render(node: Node) -> TimelineRow:

@@ -108,9 +108,7 @@ class TimelinePanel(QWidget):
 
     def _show_selection(self, ids: frozenset[str], current: str | None) -> None:
         selection = QItemSelection()
-        rows = sorted(
-            r for i in list(ids)[:MAX_SHOWN_SELECTION] if (r := self.model.row_of(i)) is not None
-        )
+        rows = self.model.rows_of(list(ids)[:MAX_SHOWN_SELECTION]) if ids else []
         last = self.model.columnCount() - 1
         for row in rows:
             selection.select(self.model.index(row, 0), self.model.index(row, last))
