@@ -129,27 +129,36 @@ def _settle(qt: Any, window: Any) -> None:
 
 
 def _one_edit(qt: Any, window: Any, app: Any, ops: Any, node_id: str, *, reset: bool) -> float:
-    """Edit one title; time the GUI thread from delivery to the repainted timeline."""
+    """Select a node (inspector, timeline row and graph ring show it), then edit its title as
+    another writer would (so the inspector reloads too); time the GUI thread from the op's
+    completion (the undo mirror, the ChangeSet delivered to every pane) through the panes'
+    deferred refreshes and repaints."""
     spent: list[float] = []
-    deliver = app._deliver
+    runner = app.runner
+    finished = runner._on_finished
 
-    def timed_deliver(item: Any) -> None:
+    def timed(item: Any) -> None:
         start = time.perf_counter()
-        deliver(item)
+        finished(item)
         if reset:  # the pre-desk way: a reset and a full count for every ChangeSet
             window.timeline.reload()
             app.read(lambda g: sum(1 for n in g.nodes.values() if n.archived))
         qt.processEvents()  # the panes' deferred (0 ms) refreshes and the repaint they asked for
         spent.append(time.perf_counter() - start)
 
-    app._change_arrived.disconnect()
-    app._change_arrived.connect(timed_deliver)
+    app.selection.select([node_id])  # shown in the inspector, revealed in timeline and graph
+    for _ in range(5):
+        qt.processEvents()
+    runner._finished.disconnect()
+    runner._finished.connect(timed)
     ops.edit_node(app, node_id, title=f"Edited {time.time():.6f}")
-    app.runner.wait_idle()
     while not spent:
         qt.processEvents()
-    app._change_arrived.disconnect()
-    app._change_arrived.connect(deliver)
+        time.sleep(0.001)
+    runner._finished.disconnect()
+    runner._finished.connect(finished)
+    for _ in range(3):
+        qt.processEvents()
     return spent[0]
 
 
