@@ -31,7 +31,8 @@ def saved_positions(store: Store) -> dict[str, XY]:
     """Saved positions of the nodes that exist (archived ones included), pins applied."""
     rows = store.read_aside(positions.read_positions)
     with store.reading() as graph:
-        found = {i: (float(x), float(y)) for i, x, y in rows if i in graph.nodes}
+        nodes = graph.nodes  # x and y come back as floats (REAL NOT NULL columns)
+        found = {i: (x, y) for i, x, y in rows if i in nodes}
         found.update(_pins_of(graph.meta.get("pins"), graph.nodes))
     return found
 

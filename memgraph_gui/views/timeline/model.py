@@ -11,6 +11,7 @@ import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
@@ -90,7 +91,7 @@ class TimelineTableModel(QAbstractTableModel):
         self._app = app
         self._filter = TimelineFilter()
         self._ids: list[str] = []
-        self._keys: dict[str, tuple[int, Any]] = {}
+        self._seqs: dict[str, int] = {}
         self._ascii = True
         self._row_of: dict[str, int] | None = None
         self._cache: dict[str, TimelineRow] = {}
@@ -170,13 +171,19 @@ class TimelineTableModel(QAbstractTableModel):
         return self._ids[row]
 
     def row_of(self, node_id: str) -> int | None:
-        """The row showing ``node_id``, or None when it is filtered out. O(log n): a binary
-        search by the sort key the row was placed with (valid even after the node moved)."""
-        key = self._keys.get(node_id)
-        if key is None:
+        """The row showing ``node_id``, or None when it is filtered out. O(log n + ties): a
+        binary search by the seq the row was placed with (valid even after the node moved),
+        then a look among the rows sharing that seq."""
+        seq = self._seqs.get(node_id)
+        if seq is None:
             return None
-        row = bisect.bisect_left(self._ids, key, key=self._keys.__getitem__)
-        return row if row < len(self._ids) and self._ids[row] == node_id else None
+        ids, seqs = self._ids, self._seqs
+        low = bisect.bisect_left(ids, seq, key=seqs.__getitem__)
+        high = bisect.bisect_right(ids, seq, lo=low, key=seqs.__getitem__)
+        for row in range(low, high):
+            if ids[row] == node_id:
+                return row
+        return None
 
     def rows_of(self, node_ids: Iterable[str]) -> list[int]:
         """Rows of the shown ids among ``node_ids`` (sorted)."""
@@ -190,26 +197,24 @@ class TimelineTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._cache.clear()
         self._injection = self._app.injection()
-        self._ids, self._keys, self._ascii = self._app.read(self._rows_from)
+        self._ids, self._seqs, self._ascii = self._app.read(self._rows_from)
         self._row_of = None
         self.endResetModel()
 
-    def _rows_from(self, graph: Graph) -> tuple[list[str], dict[str, tuple[int, Any]], bool]:
-        """The shown ids in timeline order, their sort keys, and whether every id is ASCII
-        (then keys are the fast ASCII collation, as the graph's own timeline order uses)."""
-        rule = self._filter
-        nodes = graph.nodes
-        ids = [i for i in graph.timeline_ids() if not rule.active or rule.passes(nodes[i])]
-        ascii_ids = all(i.isascii() for i in nodes)
-        key = ascii_key if ascii_ids else uca_key
-        return ids, {i: (nodes[i].seq_to, key(i)) for i in ids}, ascii_ids
+    def _rows_from(self, graph: Graph) -> tuple[list[str], dict[str, int], bool]:
+        """The shown ids in timeline order, their seqs, and whether every id is ASCII (then ties
+        are ordered by the fast ASCII collation, as the graph's own timeline order is)."""
+        rule, nodes = self._filter, graph.nodes
+        timeline = graph.timeline_ids()
+        if rule.active:
+            ids = [i for i in timeline if rule.passes(nodes[i])]
+        else:
+            ids = list(timeline)
+        seqs = dict(zip(ids, map(attrgetter("seq_to"), map(nodes.__getitem__, ids)), strict=True))
+        return ids, seqs, all(map(str.isascii, nodes))
 
-    def _sort_key(self, node: Node) -> tuple[int, Any] | None:
-        """The key ``node`` sorts by, or None when its id needs a full reload (a non-ASCII id
-        joining ASCII ones switches the whole order to the UCA keys)."""
-        if self._ascii and not node.id.isascii():
-            return None
-        return node.seq_to, (ascii_key if self._ascii else uca_key)(node.id)
+    def _id_key(self, node_id: str) -> Any:
+        return (ascii_key if self._ascii else uca_key)(node_id)
 
     # -- incremental updates ---------------------------------------------------------------------------
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
@@ -244,7 +249,7 @@ class TimelineTableModel(QAbstractTableModel):
         row = self.row_of(node_id)
         if node is None or not self._filter.passes(node):
             self._take(node_id)
-        elif row is None or self._sort_key(node) != self._keys.get(node_id):
+        elif row is None or node.seq_to != self._seqs.get(node_id):
             self._take(node_id)  # its seq changed (an edit stamps the current seq): it moves
             self._place(node_id)
         else:
@@ -256,24 +261,30 @@ class TimelineTableModel(QAbstractTableModel):
             return
         self.beginRemoveRows(_ROOT, row, row)
         del self._ids[row]
-        del self._keys[node_id]
+        del self._seqs[node_id]
         self._row_of = None
         self.endRemoveRows()
 
     def _place(self, node_id: str) -> None:
         node = self._app.node(node_id)
-        if node is None or not self._filter.passes(node) or node_id in self._keys:
+        if node is None or not self._filter.passes(node) or node_id in self._seqs:
             return
-        key = self._sort_key(node)
-        if key is None:
-            self.reload()
+        if self._ascii and not node_id.isascii():
+            self.reload()  # a non-ASCII id switches the whole tie order to the UCA keys
             return
-        row = bisect.bisect_left(self._ids, key, key=self._keys.__getitem__)
+        row = self._insertion_row(node.seq_to, self._id_key(node_id))
         self.beginInsertRows(_ROOT, row, row)
         self._ids.insert(row, node_id)
-        self._keys[node_id] = key
+        self._seqs[node_id] = node.seq_to
         self._row_of = None
         self.endInsertRows()
+
+    def _insertion_row(self, seq: int, key: Any) -> int:
+        """Where (seq, key) goes: after lower seqs, among equal seqs by the id's collation."""
+        ids, seqs = self._ids, self._seqs
+        low = bisect.bisect_left(ids, seq, key=seqs.__getitem__)
+        high = bisect.bisect_right(ids, seq, lo=low, key=seqs.__getitem__)
+        return bisect.bisect_left(ids, key, lo=low, hi=high, key=self._id_key)
 
 
 def _render(node: Node) -> TimelineRow:
