@@ -110,7 +110,8 @@ def edit_rows(path: Path, edits: int = 20) -> tuple[float, float]:
     window.resize(1400, 900)
     window.show()
     _settle(qt, window)
-    ids = app.timeline_ids()[-edits * 3 :: 3]
+    live = [i for i in app.timeline_ids() if not app.node(i).archived]  # editable ones
+    ids = live[-edits * 3 :: 3]
     ours = [_one_edit(qt, window, app, ops, node_id, reset=False) for node_id in ids]
     theirs = [_one_edit(qt, window, app, ops, node_id, reset=True) for node_id in ids]
     window.graph_view.shutdown()

@@ -124,3 +124,24 @@ def test_injection_badges_follow_the_state(qtbot, panel) -> None:  # type: ignor
             {"alwaysInjectIds": [a], "recallSelectedIds": [b], "visibleIds": [a, b]}
         )
     assert model.index(0, 1).data() == "◆○" and model.index(1, 1).data() == "★○"
+
+
+def test_editing_the_selected_node_keeps_it_selected(qtbot, panel) -> None:  # type: ignore[no-untyped-def]
+    """An edit stamps the node with the current seq, so its row moves; the shared selection
+    must survive the move (the table's own selection follows removed rows and would clear it)."""
+    app, widget = panel
+    model = widget.model
+    node_id = model.node_id(3)
+    widget.table.selectRow(3)
+    assert app.selection.current == node_id
+    with qtbot.waitSignal(app.changes_applied, timeout=5000):
+        app.store.write_api(origin="agent").edit_node(id=node_id, title="Moved by an agent")
+    qtbot.waitUntil(lambda: model.row_of(node_id) != 3, timeout=3000)
+    assert app.selection.ids == {node_id} and app.selection.current == node_id
+    qtbot.waitUntil(
+        lambda: (
+            [i.row() for i in widget.table.selectionModel().selectedRows()]
+            == [model.row_of(node_id)]
+        ),
+        timeout=3000,
+    )

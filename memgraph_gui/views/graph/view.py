@@ -216,12 +216,15 @@ class GraphView(GraphCanvas, QWidget):
     def _on_nodes_updated(self, ids: frozenset[str]) -> None:
         scene = self.scene
         assert scene is not None
-        types = list(scene.types)
+        retyped = {}
         for row in scene.rows(ids):
             node = self._app.node(scene.ids[row])
-            if node is not None:
-                types[row] = node.type
-        if tuple(types) != scene.types:
+            if node is not None and node.type != scene.types[row]:
+                retyped[int(row)] = node.type
+        if retyped:  # rare: only then copy the 50k-long type tuple and re-brush
+            types = list(scene.types)
+            for row, type_id in retyped.items():
+                types[row] = type_id
             scene.types = tuple(types)
             self.nodes.setBrush(self._brushes())
         self._label_timer.start()

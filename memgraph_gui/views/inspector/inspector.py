@@ -143,15 +143,14 @@ class NodeInspector(QWidget):
         self.links.clear_error()
         self._refresh(node, reload_editors=True, keep_dirty=False)
 
-    def _refresh(self, node: Node, *, reload_editors: bool, keep_dirty: bool = True) -> None:
+    def _refresh(
+        self, node: Node, *, reload_editors: bool, keep_dirty: bool = True, links: bool = True
+    ) -> None:
+        """Show ``node``; ``links=False`` keeps the links table (no link of it changed)."""
         app = self._app
         self.header.show_node(node, app.node, app.injection())
-        rows = link_rows(node.id, app.edges_of(node.id))
-        self.links.show_links(rows, app.node)
-        self.links_title.setText(
-            tr("Links ({count})").format(count=len(rows)) if rows else tr("Links")
-        )
-        self._related = {r.other_id for r in rows} | set(node.children_ids) | {node.parent_id}
+        if links:
+            self._show_links(node)
         if reload_editors:
             self.header.show_title(node, keep_dirty=keep_dirty)
             self.form.load(app.schema().get(node.type), node.fields, keep_dirty=keep_dirty)
@@ -162,6 +161,14 @@ class NodeInspector(QWidget):
         self._show_note(node)
         self._update_actions(node)
         self._align_labels()
+
+    def _show_links(self, node: Node) -> None:
+        rows = link_rows(node.id, self._app.edges_of(node.id))
+        self.links.show_links(rows, self._app.node)
+        self.links_title.setText(
+            tr("Links ({count})").format(count=len(rows)) if rows else tr("Links")
+        )
+        self._related = {r.other_id for r in rows} | set(node.children_ids) | {node.parent_id}
 
     def _show_note(self, node: Node) -> None:
         if self._app.read_only:
@@ -348,7 +355,10 @@ class NodeInspector(QWidget):
             self.show_node(None)
             return
         if changes.touches(node_id):
-            self._refresh(node, reload_editors=initiator is not self)
+            links = changes.reloaded or _links_or_neighbours_changed(
+                changes, node_id, self._related
+            )
+            self._refresh(node, reload_editors=initiator is not self, links=links)
         elif _links_or_neighbours_changed(changes, node_id, self._related):
             self._refresh(node, reload_editors=False)
 

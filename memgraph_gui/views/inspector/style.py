@@ -6,6 +6,8 @@ every label the inspector makes goes through ``plain_label``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from memgraph_gui.app.qt import QtCore, QtGui, QWidget
 from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.views.theme import type_color
@@ -90,8 +92,9 @@ def elided(text: str, widget: QWidget, width: int) -> str:
     return metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(20, width))
 
 
+@lru_cache(maxsize=256)
 def dot_icon(color: str, size: int = 10) -> QtGui.QIcon:
-    """A filled circle (a node type's colour in a list)."""
+    """A filled circle (a node type's colour in a list); painted once per colour."""
     pixmap = QtGui.QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QtGui.QPainter(pixmap)

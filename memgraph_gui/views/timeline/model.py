@@ -93,6 +93,7 @@ class TimelineTableModel(QAbstractTableModel):
         self._ids: list[str] = []
         self._seqs: dict[str, int] = {}
         self._ascii = True
+        self.moving = False  # True while rows are removed/inserted (views ignore selection churn)
         self._row_of: dict[str, int] | None = None
         self._cache: dict[str, TimelineRow] = {}
         self._injection = app.injection()
@@ -259,11 +260,15 @@ class TimelineTableModel(QAbstractTableModel):
         row = self.row_of(node_id)
         if row is None:
             return
-        self.beginRemoveRows(_ROOT, row, row)
-        del self._ids[row]
-        del self._seqs[node_id]
-        self._row_of = None
-        self.endRemoveRows()
+        self.moving = True
+        try:
+            self.beginRemoveRows(_ROOT, row, row)
+            del self._ids[row]
+            del self._seqs[node_id]
+            self._row_of = None
+            self.endRemoveRows()
+        finally:
+            self.moving = False
 
     def _place(self, node_id: str) -> None:
         node = self._app.node(node_id)
@@ -273,11 +278,15 @@ class TimelineTableModel(QAbstractTableModel):
             self.reload()  # a non-ASCII id switches the whole tie order to the UCA keys
             return
         row = self._insertion_row(node.seq_to, self._id_key(node_id))
-        self.beginInsertRows(_ROOT, row, row)
-        self._ids.insert(row, node_id)
-        self._seqs[node_id] = node.seq_to
-        self._row_of = None
-        self.endInsertRows()
+        self.moving = True
+        try:
+            self.beginInsertRows(_ROOT, row, row)
+            self._ids.insert(row, node_id)
+            self._seqs[node_id] = node.seq_to
+            self._row_of = None
+            self.endInsertRows()
+        finally:
+            self.moving = False
 
     def _insertion_row(self, seq: int, key: Any) -> int:
         """Where (seq, key) goes: after lower seqs, among equal seqs by the id's collation."""

@@ -43,6 +43,10 @@ class TimelinePanel(QWidget):
         self._reveal_id: str | None = None
         self._choices_timer = QTimer(self, singleShot=True, interval=300)
         self._choices_timer.timeout.connect(self.refresh_choices)
+        self._resync = QTimer(self, singleShot=True, interval=0)
+        self._resync.timeout.connect(self._on_resync_due)
+        for done in (self.model.rowsRemoved, self.model.rowsInserted):
+            done.connect(self._on_rows_changed)
         self.filters.filter_changed.connect(self._on_filter_changed)
         self.table.selectionModel().selectionChanged.connect(self._on_rows_selected)
         app.selection.changed.connect(self._on_selection_changed)
@@ -89,7 +93,16 @@ class TimelinePanel(QWidget):
         if changes.nodes_added or changes.reloaded or changes.schema_changed:
             self._choices_timer.start()
 
+    def _on_rows_changed(self, *_args: object) -> None:
+        self._resync.start()
+
+    def _on_resync_due(self) -> None:
+        """After rows moved (an edit stamps a new seq), select the shared selection again."""
+        self._show_selection(self._app.selection.ids, self._app.selection.current, reveal=False)
+
     def _on_rows_selected(self, _new: QItemSelection, _old: QItemSelection) -> None:
+        if self.model.moving:
+            return  # the table's selection follows removed rows; the shared one does not
         rows = self.table.selectionModel().selectedRows()
         if len(rows) > MAX_SHOWN_SELECTION:
             rows = rows[:MAX_SHOWN_SELECTION]
@@ -106,9 +119,11 @@ class TimelinePanel(QWidget):
         if source is not self:
             self._show_selection(ids, current)
 
-    def _show_selection(self, ids: frozenset[str], current: str | None) -> None:
+    def _show_selection(
+        self, ids: frozenset[str], current: str | None, *, reveal: bool = True
+    ) -> None:
         selection = QItemSelection()
-        rows = self.model.rows_of(list(ids)[:MAX_SHOWN_SELECTION]) if ids else []
+        rows = self._rows(ids)
         last = self.model.columnCount() - 1
         for row in rows:
             selection.select(self.model.index(row, 0), self.model.index(row, last))
@@ -119,10 +134,17 @@ class TimelinePanel(QWidget):
         current_row = self.model.row_of(current) if current else None
         if current_row is not None:
             model.setCurrentIndex(self.model.index(current_row, 0), flags.NoUpdate)
-            self._reveal_id = current
-            QTimer.singleShot(0, self._reveal)  # after a reset the view lays out rows lazily
+            if reveal:
+                self._reveal_id = current
+                QTimer.singleShot(0, self._reveal)  # after a reset the view lays out rows lazily
         model.blockSignals(False)
         self.table.viewport().update()
+
+    def _rows(self, ids: frozenset[str]) -> list[int]:
+        """Rows of ``ids``: a few by binary search, many through the id -> row map."""
+        if len(ids) <= 16:
+            return sorted(r for i in ids if (r := self.model.row_of(i)) is not None)
+        return self.model.rows_of(list(ids)[:MAX_SHOWN_SELECTION])
 
     def _reveal(self) -> None:
         row = self.model.row_of(self._reveal_id) if self._reveal_id else None
