@@ -15,6 +15,7 @@ from memgraph_gui.app.graph_data import GraphSnapshot
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, EdgeKey, Node
 
 SIZE_MIN, SIZE_MAX = 5, 14
+SIZE_FLOOR = 3  # pixels: the smallest dot still clickable and visible
 
 
 class GraphScene:
@@ -147,7 +148,7 @@ class GraphScene:
         self.degree = np.bincount(self.edges.ravel(), minlength=self.n)
         depths = np.array([n.semantic_depth for n in nodes], dtype=np.int32)
         rollups = np.array([n.semantic_rollup for n in nodes], dtype=bool)
-        sizes = node_sizes(depths, rollups, self.degree[first:])
+        sizes = node_sizes(depths, rollups, self.degree[first:], total=self.n)
         self.sizes = np.concatenate([self.sizes, sizes])
         self._place_missing()
         return first
@@ -181,14 +182,20 @@ def _placed_neighbour(edges: np.ndarray, placed: np.ndarray, n: int) -> np.ndarr
     return anchor
 
 
-def node_sizes(depths: np.ndarray, rollups: np.ndarray, degree: np.ndarray) -> np.ndarray:
+def node_sizes(
+    depths: np.ndarray, rollups: np.ndarray, degree: np.ndarray, total: int | None = None
+) -> np.ndarray:
     """Pixel sizes: bigger for rollups (by depth) and well-connected nodes, in whole pixels so
     the symbol atlas holds few entries."""
     if not len(depths):
         return np.zeros(0, dtype=np.float64)
     size = SIZE_MIN + np.log2(1 + degree.astype(np.float64)) * 0.9
     size = size + np.where(rollups, 1 + np.minimum(depths, 3), 0)
-    return np.clip(np.round(size), SIZE_MIN, SIZE_MAX).astype(np.float64)
+    # a crowded picture needs smaller dots to show its edges: full size up to 500 nodes, half
+    # size from 50k on (the labels and overlays keep their own sizes)
+    drawn = max(total if total is not None else len(depths), 1)
+    crowd = float(np.clip(1.0 - 0.25 * np.log10(drawn / 500), 0.5, 1.0))
+    return np.clip(np.round(size * crowd), SIZE_FLOOR, SIZE_MAX).astype(np.float64)
 
 
 def active_mask(n: int) -> np.ndarray:

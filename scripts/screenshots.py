@@ -1,0 +1,111 @@
+"""Take the README's window screenshots under a real X display (Xvfb), as a user sees them.
+
+    Xvfb :77 -screen 0 1700x1000x24 &
+    DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py docs/screenshots [BIG]
+
+Writes ``main-window.png`` (the 2,000-node demo, a node selected, the injection highlight),
+``live-highlight.png`` (zoomed in after another process changed the injection state) and, given
+BIG (a 50k store with a saved layout), ``demo-50k.png``. Each store is a private copy.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main(out_dir: str, big: str | None = None) -> None:
+    from memgraph_gui.app.opening import demo_path, open_demo
+    from memgraph_gui.app.qt import QApplication
+
+    qt = QApplication.instance() or QApplication(sys.argv[:1])
+    qt.setOrganizationName("memgraph-screenshots")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    open_demo().close()  # make sure the demo exists, then work on a copy
+    work = Path(tempfile.mkdtemp(prefix="shots-")) / "demo.memgraph"
+    shutil.copy(demo_path(), work)
+    window, app = _window(qt, work)
+    hub = _busiest(app, "character_sheet")
+    app.selection.select([hub])
+    _settle(qt, window)
+    window.grab().save(str(out / "main-window.png"))
+    _external_injection(work, app, hub)
+    _wait(qt, lambda: hub in app.injection().recall_selected_ids)
+    window.graph_view.graph_actions.focus.setChecked(True)
+    _settle(qt, window)
+    window.graph_view.grab().save(str(out / "live-highlight.png"))
+    _close(window, app)
+    if big:
+        copy = Path(tempfile.mkdtemp(prefix="shots-big-")) / "big.memgraph"
+        shutil.copy(big, copy)
+        window, app = _window(qt, copy)
+        app.selection.select([_busiest(app, "character_sheet")])
+        _settle(qt, window)
+        window.grab().save(str(out / "demo-50k.png"))
+        _close(window, app)
+
+
+def _window(qt: Any, path: Path) -> tuple[Any, Any]:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core.memory import MemoryStore
+    from memgraph_gui.views.main_window import MainWindow
+
+    app = AppModel(MemoryStore.open(":memory:"))
+    window = MainWindow(app)
+    window.files.dialogs = False
+    window.resize(1640, 960)
+    window.show()
+    window.open_path(str(path))
+    _settle(qt, window)
+    return window, app
+
+
+def _busiest(app: Any, type_id: str) -> str:
+    graph = app.store.graph
+    live = [n for n in graph.nodes.values() if n.type == type_id and not n.archived]
+    return max(live, key=lambda n: sum(1 for _ in graph.edges_of(n.id))).id
+
+
+def _external_injection(path: Path, app: Any, hub: str) -> None:
+    """Another process (an agent's bridge) records what the next prompt gets."""
+    graph = app.store.graph
+    near = [e.to_id if e.from_id == hub else e.from_id for e in graph.edges_of(hub)][:12]
+    state = {"recallSelectedIds": [hub, *near[:5]], "alwaysInjectIds": near[5:8],
+             "visibleIds": near}
+    subprocess.run(
+        [sys.executable, "-m", "memgraph_gui.cli", "--db", str(path), "call",
+         "setInjectionState", json.dumps([state])],
+        check=True, capture_output=True, cwd=ROOT,
+    )
+
+
+def _settle(qt: Any, window: Any, timeout: float = 90.0) -> None:
+    _wait(qt, window.settled, timeout)
+    for _ in range(30):
+        qt.processEvents()
+        time.sleep(0.02)
+
+
+def _wait(qt: Any, done: Any, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done() and time.monotonic() < deadline:
+        qt.processEvents()
+        time.sleep(0.01)
+
+
+def _close(window: Any, app: Any) -> None:
+    window.close()
+    app.close()
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:3])
