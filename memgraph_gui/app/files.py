@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.graph_data import GraphSnapshot, snapshot_from_preview
 from memgraph_gui.app.opening import OpenProblem, describe, read_only_notice
 from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
@@ -15,6 +16,7 @@ from memgraph_gui.core.luker import interop
 from memgraph_gui.core.memory import MemoryStore
 
 Opened = Callable[[MemoryStore | None, OpenProblem | None], None]
+Previewed = Callable[[GraphSnapshot, tuple[str, int]], None]
 
 
 class StoreOpener(QObject):
@@ -25,14 +27,42 @@ class StoreOpener(QObject):
     """
 
     _opened = Signal(object)
+    _previewed = Signal(object)
 
     def __init__(self) -> None:
         super().__init__()
         self._opened.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        self._previewed.connect(self._deliver_preview, Qt.ConnectionType.QueuedConnection)
 
-    def open(self, path: str, on_done: Opened, *, create: bool = False) -> None:
-        """Start opening ``path``; returns at once."""
-        self.open_with(lambda: MemoryStore.open(path, create=create), path, on_done)
+    def open(
+        self,
+        path: str,
+        on_done: Opened,
+        *,
+        create: bool = False,
+        on_preview: Previewed | None = None,
+    ) -> None:
+        """Start opening ``path``; returns at once. With ``on_preview``, an existing store's
+        graph is first read straight from the file and handed over (drawn while it opens)."""
+
+        def make() -> MemoryStore:
+            if on_preview is not None:
+                self._preview(path, on_preview)
+            return MemoryStore.open(path, create=create)
+
+        self.open_with(make, path, on_done)
+
+    def _preview(self, path: str, on_preview: Previewed) -> None:  # opener thread
+        preview = MemoryStore.preview(path)
+        if preview is None or not preview.nodes or len(preview.positions) < len(preview.nodes):
+            return  # nothing to draw yet: a store without a saved layout is laid out once open
+        snapshot = snapshot_from_preview(preview)
+        if not snapshot.missing_positions:
+            self._previewed.emit((on_preview, snapshot, preview.stamp))
+
+    def _deliver_preview(self, item: tuple[Previewed, GraphSnapshot, tuple[str, int]]) -> None:
+        on_preview, snapshot, stamp = item
+        on_preview(snapshot, stamp)
 
     def open_with(self, make: Callable[[], MemoryStore], path: str, on_done: Opened) -> None:
         """Start ``make()`` (which opens a store, e.g. building the demo); returns at once."""

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.domain.errors import MemgraphError
     from memgraph_gui.core.graph.graph import Graph
+    from memgraph_gui.core.storage.preview import StorePreview
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +83,31 @@ def _read_graph(graph: Graph) -> dict[str, Any]:
         "edges": np.stack([src[both], dst[both]], axis=1).reshape(-1, 2),
         "hierarchy": kinds[both],
     }
+
+
+def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:
+    """The graph view's input from a file preview (any thread; ~0.15 s at 50k), so a big
+    memory is drawn from its saved layout before the store has finished opening."""
+    ids, types, depths, rollups = (
+        tuple(column) for column in zip(*preview.nodes, strict=True)
+    ) or ((), (), (), ())
+    index = {node_id: row for row, node_id in enumerate(ids)}
+    m = len(preview.edges)
+    ends = tuple(zip(*preview.edges, strict=True)) or ((), (), ())
+    src = np.fromiter(map(index.get, ends[0], repeat(-1, m)), np.int32, m)
+    dst = np.fromiter(map(index.get, ends[1], repeat(-1, m)), np.int32, m)
+    kinds = np.fromiter(map(HIERARCHY_EDGE_TYPES.__contains__, map(str.lower, ends[2])), bool, m)
+    both = (src >= 0) & (dst >= 0)
+    base = {
+        "ids": ids,
+        "types": types,
+        "depths": np.asarray(depths, dtype=np.int32),
+        "rollups": np.asarray(rollups, dtype=bool),
+        "edges": np.stack([src[both], dst[both]], axis=1).reshape(-1, 2),
+        "hierarchy": kinds[both],
+    }
+    saved = {i: (x, y) for i, x, y in preview.positions}
+    return _with_positions(base, saved, preview.pins)
 
 
 def _with_positions(

@@ -26,6 +26,7 @@ from memgraph_gui.core.luker.write_api import WriteApi
 from memgraph_gui.core.storage import layout_io, retention
 from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
 from memgraph_gui.core.storage.history import History
+from memgraph_gui.core.storage.preview import StorePreview, read_preview
 from memgraph_gui.core.storage.store import Store
 from memgraph_gui.core.storage.watcher import Subscriber
 
@@ -117,6 +118,17 @@ class MemoryStore:
     def graph(self) -> Graph:
         """The in-memory graph as of now (synced). Hold ``reading()`` while iterating it."""
         return self.storage.graph
+
+    @property
+    def stamp(self) -> tuple[str, int]:
+        """The content version caught up to, comparable with ``StorePreview.stamp``."""
+        return self.storage.stamp
+
+    @staticmethod
+    def preview(path: str | os.PathLike[str]) -> StorePreview | None:
+        """A quick read-only preview of the file at ``path`` for drawing it while it opens
+        (see ``storage.preview``); None when it cannot be read that way."""
+        return read_preview(str(path))
 
     @property
     def peek_graph(self) -> Graph:

@@ -33,6 +33,8 @@ class FileActions(QObject):
     """The File menu's actions over one window. ``opened(path)`` after a store was switched."""
 
     opened = Signal(str)
+    previewed = Signal(object, object)  # GraphSnapshot, stamp: draw the file while it opens
+    open_failed = Signal()
 
     def __init__(self, app: AppModel, window: QWidget, status: StatusPanel) -> None:
         super().__init__(window)
@@ -64,7 +66,11 @@ class FileActions(QObject):
         explained in a dialog and the current memory stays open."""
         self.opening = True
         self._status.show_progress(tr("Opening {path}…").format(path=path))
-        self._opener.open(path, self._on_opened, create=create)
+        self._opener.open(path, self._on_opened, create=create, on_preview=self._on_previewed)
+
+    def _on_previewed(self, snapshot: object, stamp: object) -> None:
+        if self.opening:
+            self.previewed.emit(snapshot, stamp)
 
     def open_demo(self) -> None:
         """Open the bundled demo memory (built on first use, off the GUI thread)."""
@@ -79,6 +85,8 @@ class FileActions(QObject):
             if store.path != ":memory:" and store.path != str(demo_path()):
                 remember_file(store.path)
             self.opened.emit(store.path)
+        else:
+            self.open_failed.emit()
         self.opening = False
         if problem is not None:
             self.report(problem)

@@ -67,6 +67,8 @@ class MainWindow(QMainWindow):
         self.graph_view = GraphView(self._app)
         self.setCentralWidget(self.graph_view)
         self.graph_view.progress_changed.connect(self._on_layout_progress)
+        self.files.previewed.connect(self.graph_view.show_preview)
+        self.files.open_failed.connect(self.graph_view.cancel_preview)
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)

@@ -117,6 +117,11 @@ class Store(Subscriptions):
             return graph
 
     @property
+    def stamp(self) -> tuple[str, int]:
+        """The content version this process has caught up to: (generation, last change seq)."""
+        return self._generation, self._last_seq
+
+    @property
     def peek_graph(self) -> Graph:
         """The graph as last caught up, without the lock or a catch-up: for single-entry lookups
         on a GUI thread (never iterate it while a writer may run; use ``reading()`` for that)."""

@@ -8,20 +8,20 @@ and selection as small overlay items; labels only for the nodes in view when zoo
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import numpy as np
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.graph_data import graph_snapshot, pin_nodes, stored_positions
+from memgraph_gui.app.graph_data import (
+    GraphSnapshot,
+    graph_snapshot,
+)
 from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
 from memgraph_gui.app.qt import (
     QCoreApplication,
-    Qt,
     QtGui,
     QTimer,
-    QtWidgets,
     QVBoxLayout,
     QWidget,
     Signal,
@@ -29,6 +29,7 @@ from memgraph_gui.app.qt import (
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.graph.actions import DEFAULT_HOPS, build_actions
 from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT, GraphCanvas
+from memgraph_gui.views.graph.pointer import GraphPointer
 from memgraph_gui.views.graph.scene import GraphScene
 
 RELOAD_MS = 120
@@ -36,7 +37,7 @@ LABEL_MS = 40
 ZOOM_SETTLE_MS = 180
 
 
-class GraphView(GraphCanvas, QWidget):
+class GraphView(GraphCanvas, GraphPointer, QWidget):
     """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
 
     Signals: ``progress_changed(str)`` (layout progress for the status bar, empty when idle).
@@ -60,6 +61,7 @@ class GraphView(GraphCanvas, QWidget):
         self.hovered_id: str | None = None
         self._moving: set[str] = set()  # "layout", "drag", "zoom": why the node cache is off
         self._pending: ChangeSet | None = None  # topology changes waiting for the reload timer
+        self.preview_stamp: tuple[str, int] | None = None  # drawing a file that is opening
         self._build_widgets()
         self._build_timers()
         self.graph_actions = build_actions(self)
@@ -183,12 +185,12 @@ class GraphView(GraphCanvas, QWidget):
         return scene.k_hop(seeds, self.hops) & alive
 
     def _show_injection(self) -> None:
-        if self.scene is not None:
+        if self.scene is not None and self.preview_stamp is None:
             self.injection.show(self.scene, self._app.injection(), self.visible)
 
     def _show_selection(self) -> None:
         scene = self.scene
-        if scene is None:
+        if scene is None or self.preview_stamp is not None:
             return
         sel = self._app.selection
         current = scene.index.get(sel.current, -1) if sel.current else -1
@@ -196,6 +198,8 @@ class GraphView(GraphCanvas, QWidget):
 
     # -- model signals -------------------------------------------------------------------------------
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
+        if self.preview_stamp is not None:
+            return  # the store still open is not the one drawn; the new one reloads anyway
         if changes.injection_changed or changes.reloaded:
             self._show_injection()
         if "pins" in changes.meta_keys and initiator is not self:
@@ -266,8 +270,39 @@ class GraphView(GraphCanvas, QWidget):
     def _on_store_replaced(self) -> None:
         self.layout_job.cancel()
         self._pending = None
+        stamp, self.preview_stamp = self.preview_stamp, None
+        if stamp is not None and stamp == self._app.store.stamp and self.scene is not None:
+            self._adopt_preview()  # the picture drawn from the file is the store's: keep it
+            return
         self._fit_pending = True
         self._reload(initial=True)
+
+    # -- preview while a file opens --------------------------------------------------------------
+    def show_preview(self, snap: GraphSnapshot, stamp: tuple[str, int]) -> None:
+        """Draw a file that is still opening from its saved layout (read straight from the
+        file). Pan and zoom work; selecting waits for the store, which adopts this picture when
+        its content has the same ``stamp``."""
+        self.layout_job.cancel()
+        self.preview_stamp = stamp
+        self.scene = GraphScene(snap)
+        self.search_mask = None
+        self.nodes.show_scene(self.scene, self._brushes(), self._pens())
+        self._legend_types()
+        self._apply_visibility(fit=True)
+
+    def cancel_preview(self) -> None:
+        """The file did not open after all: draw the open store again."""
+        if self.preview_stamp is not None:
+            self.preview_stamp = None
+            self._reload(initial=True)
+
+    def _adopt_preview(self) -> None:
+        scene = self.scene
+        assert scene is not None
+        self._update_search_mask()
+        self._apply_visibility()
+        if not scene.placed.all():
+            self.layout_job.start()
 
     def _on_selection_changed(
         self, ids: frozenset[str], current: str | None, source: object
@@ -291,61 +326,6 @@ class GraphView(GraphCanvas, QWidget):
             return
         w, h = (x1 - x0) / 2, (y1 - y0) / 2
         self.view.setRange(xRange=(x - w, x + w), yRange=(y - h, y + h), padding=0)
-
-    # -- pointer ---------------------------------------------------------------------------------------
-    def _on_node_clicked(self, row: int, modifiers: object) -> None:
-        scene, sel = self.scene, self._app.selection
-        if scene is None:
-            return
-        toggle = bool(Qt.KeyboardModifier.ControlModifier & modifiers)  # type: ignore[operator]
-        if row < 0:
-            if not toggle:
-                sel.clear(source=self)
-            return
-        node_id = scene.ids[row]
-        if not toggle:
-            sel.select([node_id], source=self)
-        elif node_id in sel.ids:
-            sel.select(sorted(sel.ids - {node_id}), source=self)
-        else:
-            sel.select([*sorted(sel.ids), node_id], current=node_id, source=self)
-
-    def _on_node_hovered(self, row: int) -> None:
-        scene = self.scene
-        if scene is None or row < 0:
-            QtWidgets.QToolTip.hideText()
-            self.hovered_id = None
-            return
-        self.hovered_id = scene.ids[row]
-        text = "<p style='white-space:pre'>" + html.escape(self._title_of(scene.ids[row]))
-        QtWidgets.QToolTip.showText(QtGui.QCursor.pos(), text + "</p>", self.plot)
-
-    def _on_node_dragged(self, row: int, x: float, y: float, finished: bool) -> None:
-        scene = self.scene
-        if scene is None:
-            return
-        scene.pos[row] = (x, y)
-        self._set_moving("drag", not finished)
-        self._positions_moved(edges=finished or len(scene.edges) <= EDGE_LIVE_LIMIT)
-        if finished:
-            scene.pinned[row] = True
-            pin_nodes(self._app, {scene.ids[row]: (x, y)}, initiator=self)
-
-    def _apply_stored_pins(self) -> None:
-        """Follow pins changed elsewhere (undo/redo, another process): pinned nodes go to their
-        pin, unpinned ones back to their saved position."""
-        scene = self.scene
-        if scene is None:
-            return
-        saved, pins = stored_positions(self._app)
-        for row, node_id in enumerate(scene.ids):
-            xy = pins.get(node_id)
-            if xy is not None:
-                scene.pos[row] = xy
-            elif scene.pinned[row] and node_id in saved:
-                scene.pos[row] = saved[node_id]
-            scene.pinned[row] = xy is not None
-        self._positions_moved(edges=True)
 
     # -- layout frames ---------------------------------------------------------------------------------
     def _on_frame_ready(self, update: LayoutUpdate) -> None:

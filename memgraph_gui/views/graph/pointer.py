@@ -1,0 +1,91 @@
+"""Pointer handling of the graph view: click to select, hover for the title, drag to pin (and
+pins changed elsewhere). Mixed into ``GraphView``; GUI thread only."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from memgraph_gui.app.graph_data import pin_nodes, stored_positions
+from memgraph_gui.app.qt import Qt, QtGui, QtWidgets
+from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT
+
+if TYPE_CHECKING:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.views.graph.items import NodeScatter
+    from memgraph_gui.views.graph.scene import GraphScene
+
+
+class GraphPointer:
+    """Selection, hover and drag-to-pin over the scene."""
+
+    _app: AppModel
+    scene: GraphScene | None
+    preview_stamp: tuple[str, int] | None
+    hovered_id: str | None
+    nodes: NodeScatter
+    plot: QtWidgets.QWidget
+
+    # provided by GraphCanvas / GraphView, which come first in GraphView's bases
+    def _title_of(self, node_id: str) -> str:
+        raise NotImplementedError
+
+    def _set_moving(self, why: str, on: bool) -> None:
+        raise NotImplementedError
+
+    def _positions_moved(self, *, edges: bool) -> None:
+        raise NotImplementedError
+
+    def _on_node_clicked(self, row: int, modifiers: object) -> None:
+        scene, sel = self.scene, self._app.selection
+        if scene is None or self.preview_stamp is not None:
+            return
+        toggle = bool(Qt.KeyboardModifier.ControlModifier & modifiers)  # type: ignore[operator]
+        if row < 0:
+            if not toggle:
+                sel.clear(source=self)
+            return
+        node_id = scene.ids[row]
+        if not toggle:
+            sel.select([node_id], source=self)
+        elif node_id in sel.ids:
+            sel.select(sorted(sel.ids - {node_id}), source=self)
+        else:
+            sel.select([*sorted(sel.ids), node_id], current=node_id, source=self)
+
+    def _on_node_hovered(self, row: int) -> None:
+        scene = self.scene
+        if scene is None or row < 0 or self.preview_stamp is not None:
+            QtWidgets.QToolTip.hideText()
+            self.hovered_id = None
+            return
+        self.hovered_id = scene.ids[row]
+        text = "<p style='white-space:pre'>" + html.escape(self._title_of(scene.ids[row]))
+        QtWidgets.QToolTip.showText(QtGui.QCursor.pos(), text + "</p>", self.plot)
+
+    def _on_node_dragged(self, row: int, x: float, y: float, finished: bool) -> None:
+        scene = self.scene
+        if scene is None or self.preview_stamp is not None:
+            return
+        scene.pos[row] = (x, y)
+        self._set_moving("drag", not finished)
+        self._positions_moved(edges=finished or len(scene.edges) <= EDGE_LIVE_LIMIT)
+        if finished:
+            scene.pinned[row] = True
+            pin_nodes(self._app, {scene.ids[row]: (x, y)}, initiator=self)
+
+    def _apply_stored_pins(self) -> None:
+        """Follow pins changed elsewhere (undo/redo, another process): pinned nodes go to their
+        pin, unpinned ones back to their saved position."""
+        scene = self.scene
+        if scene is None:
+            return
+        saved, pins = stored_positions(self._app)
+        for row, node_id in enumerate(scene.ids):
+            xy = pins.get(node_id)
+            if xy is not None:
+                scene.pos[row] = xy
+            elif scene.pinned[row] and node_id in saved:
+                scene.pos[row] = saved[node_id]
+            scene.pinned[row] = xy is not None
+        self._positions_moved(edges=True)

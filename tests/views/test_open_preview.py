@@ -1,0 +1,106 @@
+"""Opening a file draws its saved picture before the store is open, then keeps it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+
+def _laid_out(demo_template: Path, tmp_path: Path, name: str) -> Path:
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.core.layout import compute_layout
+
+    path = tmp_path / name
+    shutil.copy(demo_template, path)
+    with MemoryStore.open(path) as store:
+        inp = store.layout_input()
+        store.save_positions(inp.ids, compute_layout(inp, seconds=1.0))
+    return path
+
+
+def _window(qtbot: Any):  # type: ignore[no-untyped-def]
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.main_window import MainWindow
+
+    app = AppModel(MemoryStore.open(":memory:"))
+    window = MainWindow(app)
+    window.files.dialogs = False
+    qtbot.addWidget(window)
+    return app, window
+
+
+def test_the_picture_is_drawn_from_the_file_then_adopted(qtbot, demo_template, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = _laid_out(demo_template, tmp_path, "a.memgraph")
+    app, window = _window(qtbot)
+    previews: list[Any] = []
+    window.files.previewed.connect(lambda snap, _stamp: previews.append(window.graph_view.scene))
+    window.open_path(str(path))
+    qtbot.waitUntil(lambda: bool(previews), timeout=10000)
+    preview_scene = previews[0]
+    assert preview_scene is window.graph_view.scene and preview_scene.placed.all()
+    assert window.graph_view.preview_stamp is not None
+    qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
+    assert window.graph_view.scene is preview_scene  # same content: the picture is kept
+    assert window.graph_view.preview_stamp is None
+    assert not window.graph_view.layout_job.running
+    active = {n.id for n in app.store.graph.nodes.values() if not n.archived}
+    assert set(preview_scene.ids) == active
+    window.close()
+    app.close()
+
+
+def test_a_file_changed_while_opening_is_drawn_from_the_store(
+    qtbot, demo_template, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from memgraph_gui.core import MemoryStore
+
+    path = _laid_out(demo_template, tmp_path, "b.memgraph")
+    app, window = _window(qtbot)
+    seen: list[Any] = []
+
+    def change_the_file(_snap: object, _stamp: object) -> None:  # an agent writes meanwhile
+        seen.append(window.graph_view.scene)
+        with MemoryStore.open(path, origin="agent") as other:
+            other.write_api().create_node(type="location_state", title="Written meanwhile")
+
+    window.files.previewed.connect(change_the_file)
+    window.open_path(str(path))
+    qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
+    assert seen  # the preview is delivered before the open (queued in that order)
+    assert window.graph_view.scene is not seen[0]  # the stamps differ: drawn from the store
+    titles = {app.node(i).title for i in window.graph_view.scene.ids}
+    assert "Written meanwhile" in titles
+    window.close()
+    app.close()
+
+
+def test_a_failed_open_after_the_preview_draws_the_open_memory_again(
+    qtbot, demo_template, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.core.domain.errors import MemgraphError
+
+    path = _laid_out(demo_template, tmp_path, "c.memgraph")
+    app, window = _window(qtbot)
+    before = window.graph_view.scene
+
+    def refuse(*_args: object, **_kwargs: object) -> MemoryStore:
+        raise MemgraphError("STORE_BUSY", "the memory store is busy")
+
+    real_open = MemoryStore.open
+    monkeypatch.setattr(MemoryStore, "open", refuse)
+    window.open_path(str(path))
+    qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
+    monkeypatch.setattr(MemoryStore, "open", real_open)
+    assert [p.code for p in window.problems_shown] == ["STORE_BUSY"]
+    assert window.graph_view.preview_stamp is None
+    assert window.graph_view.scene is not None and window.graph_view.scene.n == 0
+    assert window.graph_view.scene is not before or before.n == 0
+    window.close()
+    app.close()
