@@ -35,6 +35,8 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[2]
 
+from tests.benchmarks.bench_graph_view import build_store  # noqa: E402  (after QT_QPA_PLATFORM)
+
 PROBE = r"""
 import json, os, resource, sys, time
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -70,14 +72,6 @@ print(json.dumps({"interactive": drawn, "ready": ready, "rss_mb": rss,
                   "nodes": window.graph_view.scene.n}))
 app.close()
 """
-
-
-def build_store(path: Path, nodes: int) -> None:
-    """The demo plus a saved layout, through the CLI (as a user would)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cli = [sys.executable, "-m", "memgraph_gui.cli", "--db", str(path)]
-    subprocess.run([*cli, "demo", "--nodes", str(nodes), "--seed", "11"], check=True, env=env)
-    subprocess.run([*cli, "layout"], check=True, env=env, stdout=subprocess.DEVNULL)
 
 
 def probe(path: Path) -> dict[str, Any]:

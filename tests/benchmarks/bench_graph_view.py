@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -31,20 +30,16 @@ from typing import Any
 
 import numpy as np
 
+from tests.benchmarks import bench_store
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 Row = tuple[str, float, str, str, float | None]
 
 
 def timed(fn: Callable[[], Any], repeat: int = 15) -> float:
-    """Median seconds of ``repeat`` calls (after one warm-up call)."""
-    fn()
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+    """Median seconds of ``repeat`` calls after one warm-up call."""
+    return bench_store.timed(fn, repeat, warm=True)
 
 
 def build_store(path: Path, nodes: int) -> None:

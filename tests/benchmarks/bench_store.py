@@ -27,8 +27,10 @@ from tests.benchmarks import plain
 Row = tuple[str, float, float | None, str, float | None]
 
 
-def timed(fn: Callable[[], Any], repeat: int = 5) -> float:
-    """Median seconds of ``repeat`` calls."""
+def timed(fn: Callable[[], Any], repeat: int = 5, *, warm: bool = False) -> float:
+    """Median seconds of ``repeat`` calls (after one untimed call when ``warm``)."""
+    if warm:
+        fn()
     samples = []
     for _ in range(repeat):
         start = time.perf_counter()
