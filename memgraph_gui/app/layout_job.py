@@ -11,6 +11,7 @@ whose leftovers are dropped by generation.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -97,6 +98,7 @@ class LayoutJob(QObject):
             daemon=True,
         )
         self.progress_changed.emit(tr("Laying out the graph…"))
+        _share_the_gil(True)
         self._thread.start()
 
     def cancel(self) -> None:
@@ -108,6 +110,7 @@ class LayoutJob(QObject):
         self._generation += 1
         self._stopping.append(self._thread)
         self._thread = None
+        _share_the_gil(False)
         with self._lock:
             self._latest = None
         self.progress_changed.emit("")
@@ -187,6 +190,7 @@ class LayoutJob(QObject):
     def _on_ended(self, generation: int, error: object) -> None:
         if generation != self._generation:
             return
+        _share_the_gil(False)
         self._throttle.stop()
         last = self._take() or self._shown
         self._thread = None
@@ -211,3 +215,14 @@ class LayoutJob(QObject):
         return tr("Refining the layout ({n} nodes, step {i})…").format(
             n=len(self._ids), i=iteration
         )
+
+
+_DEFAULT_SWITCH = sys.getswitchinterval()
+_FAST_SWITCH = 0.001  # seconds
+
+
+def _share_the_gil(layout_running: bool) -> None:
+    """While the worker computes, hand the GIL back to the GUI thread within 1 ms instead of
+    Python's default 5 ms: a frame's many short Qt calls each wait for it (measured: the p95
+    frame while a 50k layout streams)."""
+    sys.setswitchinterval(_FAST_SWITCH if layout_running else _DEFAULT_SWITCH)
