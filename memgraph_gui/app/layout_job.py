@@ -61,6 +61,7 @@ class LayoutJob(QObject):
         self.seconds = seconds
         self._generation = 0
         self._stop = threading.Event()
+        self._first_drawn = threading.Event()
         self._lock = threading.Lock()
         self._latest: LayoutUpdate | None = None
         self._ids: tuple[str, ...] = ()
@@ -90,10 +91,11 @@ class LayoutJob(QObject):
         self._ids = ()
         self._shown = None
         stop = self._stop = threading.Event()
+        drawn = self._first_drawn = threading.Event()
         generation = self._generation
         self._thread = threading.Thread(
             target=self._work,
-            args=(self._app.store, full, generation, stop),
+            args=(self._app.store, full, generation, stop, drawn),
             name="memgraph-layout",
             daemon=True,
         )
@@ -131,7 +133,16 @@ class LayoutJob(QObject):
             thread.join(timeout)
 
     # -- worker thread -----------------------------------------------------------------------------
-    def _work(self, store: Any, full: bool, generation: int, stop: threading.Event) -> None:
+    def _work(self, store: Any, full: bool, generation: int, *events: threading.Event) -> None:
+        from threadpoolctl import threadpool_limits
+
+        # one BLAS thread: on a 2-core machine the other core stays free for the GUI thread
+        with threadpool_limits(limits=1, user_api="blas"):
+            self._stream(store, full, generation, *events)
+
+    def _stream(
+        self, store: Any, full: bool, generation: int, stop: threading.Event, drawn: threading.Event
+    ) -> None:
         from memgraph_gui.core.layout import stream_layout
 
         error: BaseException | None = None
@@ -145,6 +156,8 @@ class LayoutJob(QObject):
                 done = frame.stage == "done"
                 update = LayoutUpdate(ids, frame.pos, frame.stage, frame.iteration, done)
                 self._offer(update, generation)
+                if frame.stage == "start":  # the first picture is the costliest to draw: let
+                    drawn.wait(FIRST_FRAME_WAIT)  # the GUI have the GIL for it
         except Exception as exc:  # reported on the GUI thread
             error = exc
         self._emit_safely(self._ended, generation, error)
@@ -183,6 +196,7 @@ class LayoutJob(QObject):
             self._shown, self._ids = update, update.ids
             self.progress_changed.emit(self._progress_text(update.stage, update.iteration))
             self.frame_ready.emit(update)
+            QTimer.singleShot(0, self._first_drawn.set)  # after the paint it asked for
 
     def _on_throttle_due(self) -> None:
         self._on_poked(self._generation)
@@ -217,6 +231,7 @@ class LayoutJob(QObject):
         )
 
 
+FIRST_FRAME_WAIT = 0.3  # seconds the worker waits for the first picture to be drawn
 _DEFAULT_SWITCH = sys.getswitchinterval()
 _FAST_SWITCH = 0.001  # seconds
 

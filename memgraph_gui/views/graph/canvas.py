@@ -149,8 +149,8 @@ class GraphCanvas:
         big = self.scene is not None and len(self.scene.edges) > EDGE_LIVE_LIMIT
         self._set_moving("zoom", on)
         self.edges.set_cached(not on)
-        if big:
-            self.edges.suspend(on and not self.layout_job.running)
+        if big and not self.layout_job.running:  # a streaming layout keeps them hidden itself
+            self.edges.suspend(on)
         if on:
             self._zoom_timer.start()
 
