@@ -183,3 +183,50 @@ def test_a_read_only_store_opens_with_a_notice(qtbot, tmp_path: Path, monkeypatc
     assert [(p.code, p.fatal) for p in shown] == [("STORE_READ_ONLY", False)]
     assert app.store.path == str(path) and window.timeline.rowCount() == 1
     app.close()
+
+
+def test_selection_stays_in_sync_across_the_three_panes(
+    qtbot, demo_template: Path, tmp_path: Path
+) -> None:
+    """Graph click -> timeline row and inspector; timeline row -> graph ring and inspector;
+    inspector child link -> graph ring and timeline row."""
+    import shutil
+
+    from PySide6.QtCore import QPointF
+
+    from memgraph_gui.app.qt import Qt
+
+    path = tmp_path / "sync.memgraph"
+    shutil.copy(demo_template, path)
+    app, window = _window(qtbot, path)
+    graph, timeline, inspector = window.graph_view, window.timeline_panel, window.inspector
+    scene = graph.scene
+    row = next(r for r in range(scene.n) if app.node(scene.ids[r]).children_ids)
+    rollup = scene.ids[row]
+    graph.view.setRange(
+        xRange=(scene.pos[row, 0] - 1e-3, scene.pos[row, 0] + 1e-3),
+        yRange=(scene.pos[row, 1] - 1e-3, scene.pos[row, 1] + 1e-3),
+        padding=0,
+    )
+    qtbot.wait(50)
+    point = graph.view.mapViewToScene(QPointF(*scene.pos[row]))
+    qtbot.mouseClick(
+        graph.plot.viewport(), Qt.MouseButton.LeftButton, pos=graph.plot.mapFromScene(point)
+    )
+    assert app.selection.current == rollup
+    assert inspector.node_id == rollup
+    selected = [i.row() for i in timeline.table.selectionModel().selectedRows()]
+    assert selected == [window.timeline.row_of(rollup)]
+
+    other_row = window.timeline.row_of(app.node(rollup).children_ids[0])
+    timeline.table.selectRow(other_row)
+    child = window.timeline.node_id(other_row)
+    assert inspector.node_id == child and graph.selection.rows == {scene.index[child]}
+
+    assert app.node(child).parent_id == rollup
+    inspector.header.parent_button.click()  # the inspector's parent link
+    assert app.selection.current == rollup and graph.selection.rows == {row}
+    assert [i.row() for i in timeline.table.selectionModel().selectedRows()] == [
+        window.timeline.row_of(rollup)
+    ]
+    app.close()
