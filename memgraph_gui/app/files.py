@@ -54,7 +54,7 @@ class StoreOpener(QObject):
 
     def _preview(self, path: str, on_preview: Previewed) -> None:  # opener thread
         preview = MemoryStore.preview(path)
-        if preview is None or not preview.nodes or len(preview.positions) < len(preview.nodes):
+        if preview is None or not preview.nodes or preview.positioned < len(preview.nodes):
             return  # nothing to draw yet: a store without a saved layout is laid out once open
         snapshot = snapshot_from_preview(preview)
         if not snapshot.missing_positions:

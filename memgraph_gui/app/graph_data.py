@@ -86,28 +86,33 @@ def _read_graph(graph: Graph) -> dict[str, Any]:
 
 
 def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:
-    """The graph view's input from a file preview (any thread; ~0.15 s at 50k), so a big
-    memory is drawn from its saved layout before the store has finished opening."""
-    ids, types, depths, rollups = (
-        tuple(column) for column in zip(*preview.nodes, strict=True)
-    ) or ((), (), (), ())
-    index = {node_id: row for row, node_id in enumerate(ids)}
+    """The graph view's input from a file preview (any thread; column conversions only, the
+    joins ran in SQL), so a big memory is drawn from its saved layout while the store opens."""
+    n = len(preview.nodes)
+    _ords, ids, types, depths, rollups, xs, ys = (
+        tuple(zip(*preview.nodes, strict=True)) if n else ((),) * 7
+    )
+    index = dict(zip(ids, range(n), strict=True))
     m = len(preview.edges)
-    ends = tuple(zip(*preview.edges, strict=True)) or ((), (), ())
-    src = np.fromiter(map(index.get, ends[0], repeat(-1, m)), np.int32, m)
-    dst = np.fromiter(map(index.get, ends[1], repeat(-1, m)), np.int32, m)
-    kinds = np.fromiter(map(HIERARCHY_EDGE_TYPES.__contains__, map(str.lower, ends[2])), bool, m)
-    both = (src >= 0) & (dst >= 0)
-    base = {
-        "ids": ids,
-        "types": types,
-        "depths": np.asarray(depths, dtype=np.int32),
-        "rollups": np.asarray(rollups, dtype=bool),
-        "edges": np.stack([src[both], dst[both]], axis=1).reshape(-1, 2),
-        "hierarchy": kinds[both],
-    }
-    saved = {i: (x, y) for i, x, y in preview.positions}
-    return _with_positions(base, saved, preview.pins)
+    src_ids, dst_ids, kinds = tuple(zip(*preview.edges, strict=True)) if m else ((),) * 3
+    src = np.fromiter(map(index.get, src_ids, repeat(-1, m)), np.int64, m)
+    dst = np.fromiter(map(index.get, dst_ids, repeat(-1, m)), np.int64, m)
+    both = (src >= 0) & (dst >= 0)  # edges touching archived nodes are not drawn
+    pos = np.column_stack([np.asarray(xs, dtype=np.float64), np.asarray(ys, dtype=np.float64)])
+    pins = preview.pins
+    pinned = np.fromiter(map(pins.__contains__, ids), bool, n)
+    for row in np.flatnonzero(pinned):
+        pos[row] = pins[ids[row]]
+    return GraphSnapshot(
+        ids=tuple(ids),
+        types=tuple(types),
+        depths=np.asarray(depths, dtype=np.int32),
+        rollups=np.asarray(rollups, dtype=bool),
+        edges=np.stack([src[both], dst[both]], axis=1).astype(np.int32).reshape(-1, 2),
+        hierarchy=np.asarray(kinds, dtype=bool)[both] if m else np.zeros(0, dtype=bool),
+        pos=pos.reshape(n, 2),
+        pinned=pinned,
+    )
 
 
 def _with_positions(

@@ -15,10 +15,13 @@ def test_a_preview_has_what_the_graph_draws_and_the_store_stamp(demo_store) -> N
     store.write_api().set_pins({ids[0]: [9.0, 9.0]})
     preview = MemoryStore.preview(store.path)
     assert preview is not None
-    active = {n.id for n in store.graph.nodes.values() if not n.archived}
-    assert {row[0] for row in preview.nodes} == active
-    assert len(preview.edges) == len(store.graph.edges)
-    assert sorted(preview.positions) == [(ids[0], 1.0, 2.0), (ids[1], 3.0, 4.0), (ids[2], 5.0, 6.0)]
+    graph = store.graph
+    active = {n.id for n in graph.nodes.values() if not n.archived}
+    assert {row[1] for row in preview.nodes} == active
+    assert len(preview.edges) == len(graph.edges)
+    saved = sorted((r[1], r[5], r[6]) for r in preview.nodes if r[5] is not None)
+    assert saved == [(ids[0], 1.0, 2.0), (ids[1], 3.0, 4.0), (ids[2], 5.0, 6.0)]
+    assert preview.positioned == 3
     assert preview.pins == {ids[0]: (9.0, 9.0)}
     assert preview.stamp == store.stamp
     store.write_api().edit_node(id=ids[1], title="changed")
@@ -38,3 +41,36 @@ def test_no_preview_of_files_that_are_not_stores(tmp_path: Path) -> None:
     before = foreign.read_bytes()
     MemoryStore.preview(foreign)
     assert foreign.read_bytes() == before and not Path(str(foreign) + "-wal").exists()
+
+
+def test_the_snapshot_from_a_preview_equals_the_one_from_the_store(demo_store) -> None:  # type: ignore[no-untyped-def]
+    """Same rows per id, same edges (as id pairs), same positions and pins."""
+    import numpy as np
+
+    from memgraph_gui.app.graph_data import _read_graph, _with_positions, snapshot_from_preview
+    from memgraph_gui.core.layout import compute_layout
+
+    store = demo_store
+    inp = store.layout_input()
+    store.save_positions(inp.ids, compute_layout(inp, seconds=0.5))
+    store.write_api().set_pins({inp.ids[0]: [7.0, 8.0]})
+    quick = snapshot_from_preview(MemoryStore.preview(store.path))  # type: ignore[arg-type]
+    with store.reading() as graph:
+        full = _with_positions(_read_graph(graph), store.positions(), store.pins())
+    assert set(quick.ids) == set(full.ids)
+    at = {node_id: row for row, node_id in enumerate(quick.ids)}
+    perm = np.array([at[i] for i in full.ids])
+    assert [quick.types[r] for r in perm] == list(full.types)
+    assert np.array_equal(quick.depths[perm], full.depths)
+    assert np.array_equal(quick.rollups[perm], full.rollups)
+    assert np.allclose(quick.pos[perm], full.pos) and np.array_equal(
+        quick.pinned[perm], full.pinned
+    )
+
+    def pairs(snap):  # type: ignore[no-untyped-def]
+        return sorted(
+            (snap.ids[a], snap.ids[b], bool(h))
+            for (a, b), h in zip(snap.edges.tolist(), snap.hierarchy, strict=True)
+        )
+
+    assert pairs(quick) == pairs(full)

@@ -21,15 +21,22 @@ from memgraph_gui.core.storage.migrations import APPLICATION_ID, SCHEMA_VERSION
 
 @dataclass(frozen=True, slots=True)
 class StorePreview:
-    """Rows as read: ``nodes`` are ``(id, type, semantic_depth, semantic_rollup)`` of the active
-    nodes (in no particular order), ``edges`` ``(from_id, to_id, type)``, ``positions`` ``(id, x, y)``;
-    ``stamp`` is the content version ``(generation, last change seq)`` (see ``Store.stamp``)."""
+    """Rows as read, joined in SQL so the caller only converts columns: ``nodes`` are
+    ``(ord, id, type, semantic_depth, semantic_rollup, x, y)`` of the active nodes (x and y None
+    without a saved position), ``edges`` ``(from id, to id, is_hierarchy)`` (also those touching
+    archived nodes: the caller drops them); ``stamp`` is the content version
+    ``(generation, last change seq)`` (``Store.stamp``).
+    """
 
-    nodes: list[tuple[str, str, int, int]]
-    edges: list[tuple[str, str, str]]
-    positions: list[tuple[str, float, float]]
+    nodes: list[tuple[int, str, str, int, int, float | None, float | None]]
+    edges: list[tuple[str, str, int]]
     pins: dict[str, tuple[float, float]]
     stamp: tuple[str, int]
+
+    @property
+    def positioned(self) -> int:
+        """How many active nodes have a saved position."""
+        return sum(1 for row in self.nodes if row[5] is not None)
 
 
 def read_preview(path: str) -> StorePreview | None:
@@ -56,16 +63,20 @@ def _read(conn: sqlite3.Connection) -> StorePreview | None:
             return None
         if int(conn.execute("PRAGMA user_version").fetchone()[0]) != SCHEMA_VERSION:
             return None
-        nodes = conn.execute(
-            "SELECT id, type, semantic_depth, semantic_rollup FROM nodes WHERE archived = 0"
-        ).fetchall()
-        edges = conn.execute("SELECT from_id, to_id, type FROM edges").fetchall()
-        positions = conn.execute("SELECT id, x, y FROM positions").fetchall()
+        nodes = conn.execute(_NODES).fetchall()
+        edges = conn.execute(_EDGES).fetchall()
         pins = _pins(conn.execute("SELECT value FROM meta WHERE key = 'pins'").fetchone())
         stamp = (changelog.generation(conn), changelog.max_seq(conn))
     finally:
         conn.execute("COMMIT")
-    return StorePreview(nodes, edges, positions, pins, stamp)
+    return StorePreview(nodes, edges, pins, stamp)
+
+
+_NODES = (
+    "SELECT n.ord, n.id, n.type, n.semantic_depth, n.semantic_rollup, p.x, p.y FROM nodes n "
+    "LEFT JOIN positions p ON p.id = n.id WHERE n.archived = 0"
+)
+_EDGES = "SELECT from_id, to_id, lower(type) IN ('contains', 'semantic_contains') FROM edges"
 
 
 def _pins(row: tuple[str] | None) -> dict[str, tuple[float, float]]:
