@@ -16,7 +16,38 @@ from memgraph_gui.core.luker import interop
 from memgraph_gui.core.memory import MemoryStore
 
 Opened = Callable[[MemoryStore | None, OpenProblem | None], None]
+Switched = Callable[[str | None, OpenProblem | None], None]
 Previewed = Callable[[GraphSnapshot, tuple[str, int]], None]
+
+
+class StoreSwitcher:
+    """Opens a file off the GUI thread and makes it the app's store: ``on_done(path, problem)``
+    runs on the GUI thread after the switch (``path`` None when the file could not be opened;
+    the current store then stays). Views use this, so they never hold a store."""
+
+    def __init__(self, app: AppModel) -> None:
+        self._app = app
+        self._opener = StoreOpener()
+
+    def open(
+        self, path: str, on_done: Switched, *, create: bool = False, on_preview: Previewed | None
+    ) -> None:
+        """Open ``path`` (an existing store, or a new one with ``create``)."""
+        self._opener.open(path, self._switch(on_done), create=create, on_preview=on_preview)
+
+    def open_demo(self, on_done: Switched) -> None:
+        """Open the bundled demo memory (built on first use)."""
+        from memgraph_gui.app.opening import open_demo
+
+        self._opener.open_with(open_demo, "demo", self._switch(on_done))
+
+    def _switch(self, on_done: Switched) -> Opened:
+        def switched(store: MemoryStore | None, problem: OpenProblem | None) -> None:
+            if store is not None:
+                self._app.replace_store(store)
+            on_done(store.path if store is not None else None, problem)
+
+        return switched
 
 
 class StoreOpener(QObject):

@@ -65,6 +65,11 @@ class StoreReads:
         return bool(self._store.read_only)
 
     @property
+    def stamp(self) -> tuple[str, int]:
+        """The open store's content version (generation, last change seq)."""
+        return self._store.stamp
+
+    @property
     def path(self) -> str:
         return self._store.path
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from memgraph_gui.app import files
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.opening import OpenProblem, demo_path, open_demo
+from memgraph_gui.app.opening import OpenProblem, demo_path
 from memgraph_gui.app.qt import (
     QAction,
     QFileDialog,
@@ -20,7 +20,6 @@ from memgraph_gui.app.qt import (
     tr,
 )
 from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.core.memory import MemoryStore
 from memgraph_gui.views.dialogs import confirm, show_error, show_problem
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.window_settings import recent_files, remember_file
@@ -39,7 +38,7 @@ class FileActions(QObject):
     def __init__(self, app: AppModel, window: QWidget, status: StatusPanel) -> None:
         super().__init__(window)
         self._app, self._window, self._status = app, window, status
-        self._opener = files.StoreOpener()
+        self._opener = files.StoreSwitcher(app)
         self.opening = False
         self.dialogs = True  # False: problems are only recorded (screenshots, scripted runs)
         self.problems_shown: list[OpenProblem] = []
@@ -76,15 +75,14 @@ class FileActions(QObject):
         """Open the bundled demo memory (built on first use, off the GUI thread)."""
         self.opening = True
         self._status.show_progress(tr("Opening the demo memory…"))
-        self._opener.open_with(open_demo, tr("the demo memory"), self._on_opened)
+        self._opener.open_demo(self._on_opened)
 
-    def _on_opened(self, store: MemoryStore | None, problem: OpenProblem | None) -> None:
+    def _on_opened(self, path: str | None, problem: OpenProblem | None) -> None:
         self._status.hide_progress()
-        if store is not None:
-            self._app.replace_store(store)
-            if store.path != ":memory:" and store.path != str(demo_path()):
-                remember_file(store.path)
-            self.opened.emit(store.path)
+        if path is not None:
+            if path != ":memory:" and path != str(demo_path()):
+                remember_file(path)
+            self.opened.emit(path)
         else:
             self.open_failed.emit()
         self.opening = False

@@ -271,7 +271,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self.layout_job.cancel()
         self._pending = None
         stamp, self.preview_stamp = self.preview_stamp, None
-        if stamp is not None and stamp == self._app.store.stamp and self.scene is not None:
+        if stamp is not None and stamp == self._app.stamp and self.scene is not None:
             self._adopt_preview()  # the picture drawn from the file is the store's: keep it
             return
         self._fit_pending = True
