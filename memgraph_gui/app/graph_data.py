@@ -41,6 +41,7 @@ class GraphSnapshot:
     hierarchy: np.ndarray
     pos: np.ndarray
     pinned: np.ndarray
+    titles: tuple[str, ...] = ()  # only in a file preview (the store is not open yet)
 
     @property
     def missing_positions(self) -> int:
@@ -89,8 +90,8 @@ def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:
     """The graph view's input from a file preview (any thread; column conversions only, the
     joins ran in SQL), so a big memory is drawn from its saved layout while the store opens."""
     n = len(preview.nodes)
-    _ords, ids, types, depths, rollups, xs, ys = (
-        tuple(zip(*preview.nodes, strict=True)) if n else ((),) * 7
+    _ords, ids, types, depths, rollups, xs, ys, titles = (
+        tuple(zip(*preview.nodes, strict=True)) if n else ((),) * 8
     )
     index = dict(zip(ids, range(n), strict=True))
     m = len(preview.edges)
@@ -112,6 +113,7 @@ def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:
         hierarchy=np.asarray(kinds, dtype=bool)[both] if m else np.zeros(0, dtype=bool),
         pos=pos.reshape(n, 2),
         pinned=pinned,
+        titles=tuple(titles),
     )
 
 

@@ -104,3 +104,32 @@ def test_a_failed_open_after_the_preview_draws_the_open_memory_again(
     assert window.graph_view.scene is not before or before.n == 0
     window.close()
     app.close()
+
+
+def test_the_preview_shows_titles_and_a_click_selects_once_open(
+    qtbot, demo_template, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    path = _laid_out(demo_template, tmp_path, "d.memgraph")
+    app, window = _window(
+        qtbot,
+    )
+    graph = window.graph_view
+    clicked: list[str] = []
+
+    def click_while_opening(_snap: object, _stamp: object) -> None:
+        scene = graph.scene
+        row = next(r for r, title in enumerate(scene.titles) if title)
+        assert graph._title_of(scene.ids[row]) == scene.titles[row]  # hover text, store not open
+        graph._on_node_clicked(row, Qt.KeyboardModifier.NoModifier)
+        clicked.append(scene.ids[row])
+        assert app.selection.current is None  # nothing to select in yet
+
+    from memgraph_gui.app.qt import Qt
+
+    window.files.previewed.connect(click_while_opening)
+    window.open_path(str(path))
+    qtbot.waitUntil(lambda: bool(clicked) and app.selection.current == clicked[0], timeout=10000)
+    assert window.inspector.node_id == clicked[0]
+    assert graph.scene.titles == ()  # titles come from the store now
+    window.close()
+    app.close()

@@ -22,13 +22,13 @@ from memgraph_gui.core.storage.migrations import APPLICATION_ID, SCHEMA_VERSION
 @dataclass(frozen=True, slots=True)
 class StorePreview:
     """Rows as read, joined in SQL so the caller only converts columns: ``nodes`` are
-    ``(ord, id, type, semantic_depth, semantic_rollup, x, y)`` of the active nodes (x and y None
+    ``(ord, id, type, semantic_depth, semantic_rollup, x, y, title)`` of the active nodes (x, y None
     without a saved position), ``edges`` ``(from id, to id, is_hierarchy)`` (also those touching
     archived nodes: the caller drops them); ``stamp`` is the content version
     ``(generation, last change seq)`` (``Store.stamp``).
     """
 
-    nodes: list[tuple[int, str, str, int, int, float | None, float | None]]
+    nodes: list[tuple[int, str, str, int, int, float | None, float | None, str]]
     edges: list[tuple[str, str, int]]
     pins: dict[str, tuple[float, float]]
     stamp: tuple[str, int]
@@ -73,7 +73,8 @@ def _read(conn: sqlite3.Connection) -> StorePreview | None:
 
 
 _NODES = (
-    "SELECT n.ord, n.id, n.type, n.semantic_depth, n.semantic_rollup, p.x, p.y FROM nodes n "
+    "SELECT n.ord, n.id, n.type, n.semantic_depth, n.semantic_rollup, p.x, p.y, n.title "
+    "FROM nodes n "
     "LEFT JOIN positions p ON p.id = n.id WHERE n.archived = 0"
 )
 _EDGES = "SELECT from_id, to_id, lower(type) IN ('contains', 'semantic_contains') FROM edges"

@@ -22,6 +22,7 @@ class GraphPointer:
     _app: AppModel
     scene: GraphScene | None
     preview_stamp: tuple[str, int] | None
+    picked_in_preview: str | None
     hovered_id: str | None
     nodes: NodeScatter
     plot: QtWidgets.QWidget
@@ -38,7 +39,10 @@ class GraphPointer:
 
     def _on_node_clicked(self, row: int, modifiers: object) -> None:
         scene, sel = self.scene, self._app.selection
-        if scene is None or self.preview_stamp is not None:
+        if scene is None:
+            return
+        if self.preview_stamp is not None:  # the store is still opening: select it once in
+            self.picked_in_preview = scene.ids[row] if row >= 0 else None
             return
         toggle = bool(Qt.KeyboardModifier.ControlModifier & modifiers)  # type: ignore[operator]
         if row < 0:
@@ -55,7 +59,7 @@ class GraphPointer:
 
     def _on_node_hovered(self, row: int) -> None:
         scene = self.scene
-        if scene is None or row < 0 or self.preview_stamp is not None:
+        if scene is None or row < 0:
             QtWidgets.QToolTip.hideText()
             self.hovered_id = None
             return

@@ -25,6 +25,7 @@ class GraphScene:
         self.ids = snap.ids
         self.index = {node_id: row for row, node_id in enumerate(snap.ids)}
         self.types = snap.types
+        self.titles = snap.titles  # a file preview's titles (empty once drawn from the store)
         self.edges = snap.edges
         self.hierarchy = snap.hierarchy
         self.pinned = snap.pinned.copy()

@@ -62,6 +62,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self._moving: set[str] = set()  # "layout", "drag", "zoom": why the node cache is off
         self._pending: ChangeSet | None = None  # topology changes waiting for the reload timer
         self.preview_stamp: tuple[str, int] | None = None  # drawing a file that is opening
+        self.picked_in_preview: str | None = None  # clicked while it was opening
         self._build_widgets()
         self._build_timers()
         self.graph_actions = build_actions(self)
@@ -276,6 +277,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
             return
         self._fit_pending = True
         self._reload(initial=True)
+        QTimer.singleShot(0, self._select_picked)
 
     # -- preview while a file opens --------------------------------------------------------------
     def show_preview(self, snap: GraphSnapshot, stamp: tuple[str, int]) -> None:
@@ -283,7 +285,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         file). Pan and zoom work; selecting waits for the store, which adopts this picture when
         its content has the same ``stamp``."""
         self.layout_job.cancel()
-        self.preview_stamp = stamp
+        self.preview_stamp, self.picked_in_preview = stamp, None
         self.scene = GraphScene(snap)
         self.search_mask = None
         self.nodes.show_scene(self.scene, self._brushes(), self._pens())
@@ -299,10 +301,18 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
     def _adopt_preview(self) -> None:
         scene = self.scene
         assert scene is not None
+        scene.titles = ()  # titles come from the store from now on
         self._update_search_mask()
         self._apply_visibility()
         if not scene.placed.all():
             self.layout_job.start()
+        QTimer.singleShot(0, self._select_picked)  # once every pane has the new store
+
+    def _select_picked(self) -> None:
+        """Select what was clicked while the file was opening (every pane shows it now)."""
+        picked, self.picked_in_preview = self.picked_in_preview, None
+        if picked is not None and self._app.node(picked) is not None:
+            self._app.selection.select([picked], source=None)
 
     def _on_selection_changed(
         self, ids: frozenset[str], current: str | None, source: object
