@@ -19,3 +19,23 @@ def sandboxed_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
     yield folder
+
+
+def app_over_copy(template: Path, folder: Path) -> Iterator[object]:
+    """An ``AppModel`` over a private copy of ``template``, closed afterwards (for fixtures)."""
+    import shutil
+
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+
+    target = folder / template.name
+    shutil.copy(template, target)
+    model = AppModel(MemoryStore.open(target))
+    yield model
+    model.close()
+
+
+@pytest.fixture
+def demo_app(qapp: object, demo_template: Path, tmp_path: Path) -> Iterator[object]:
+    """An ``AppModel`` over a copy of the session's 600-node demo store."""
+    yield from app_over_copy(demo_template, tmp_path)

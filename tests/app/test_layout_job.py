@@ -3,8 +3,6 @@ cancel stops a run and drops its frames, a replaced store cancels."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +13,8 @@ pytest.importorskip("PySide6")
 
 
 @pytest.fixture
-def app(demo_template: Path, tmp_path: Path) -> Iterator[Any]:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.core import MemoryStore
-
-    target = tmp_path / "demo.memgraph"
-    shutil.copy(demo_template, target)
-    model = AppModel(MemoryStore.open(target))
-    yield model
-    model.close()
+def app(demo_app: Any) -> Any:
+    return demo_app
 
 
 def test_frames_arrive_and_the_last_one_is_saved(app: Any, qtbot: Any) -> None:

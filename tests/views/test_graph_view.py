@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.qt_sandbox import app_over_copy
+
 pytest.importorskip("PySide6")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,14 +39,7 @@ def laid_out_template(demo_template: Path, tmp_path_factory: pytest.TempPathFact
 
 @pytest.fixture
 def app(laid_out_template: Path, tmp_path: Path) -> Iterator[Any]:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.core import MemoryStore
-
-    target = tmp_path / "demo.memgraph"
-    shutil.copy(laid_out_template, target)
-    model = AppModel(MemoryStore.open(target))
-    yield model
-    model.close()
+    yield from app_over_copy(laid_out_template, tmp_path)
 
 
 @pytest.fixture

@@ -4,11 +4,8 @@ plain text."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,15 +16,8 @@ WAIT = 5000
 
 
 @pytest.fixture
-def app(qtbot: Any, demo_template: Path, tmp_path: Path) -> Iterator[Any]:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.core import MemoryStore
-
-    path = tmp_path / "d.memgraph"
-    shutil.copy(demo_template, path)
-    model = AppModel(MemoryStore.open(path))
-    yield model
-    model.close()
+def app(demo_app: Any) -> Any:
+    return demo_app
 
 
 @pytest.fixture
