@@ -70,7 +70,7 @@ class AppModel(StoreReads, QObject):
             lambda changes: self._change_arrived.emit((store, changes))
         )
         store.start_watcher()
-        self.undo.rebuild(self._depth(store))
+        self.undo.rebuild(self._depth(store, every_label=True))
 
     def replace_store(self, store: MemoryStore) -> None:
         """Switch to another open store: queued writes finish first, the old store is closed and
@@ -166,10 +166,13 @@ class AppModel(StoreReads, QObject):
         """Redo this window's newest undone step."""
         self.run_op(lambda _w: self._store.history_of(self.origin).redo(), on_error=on_error)
 
-    def _depth(self, store: MemoryStore) -> HistoryDepth:  # any thread
+    def _depth(self, store: MemoryStore, *, every_label: bool = False) -> HistoryDepth:
+        """This origin's undo/redo depth (O(1)) with the newest step's label, or with
+        ``every_label`` the labels of all its steps (for a rebuild). Any thread."""
         history = store.history_of(self.origin)
         undo, redo = history.depth()
-        steps = history.steps(limit=max(1, undo + redo)) if undo + redo else []
+        limit = (undo + redo) if every_label else 1
+        steps = history.steps(limit=limit) if undo + redo else []
         undo_labels = tuple(s.label for s in reversed(steps) if not s.undone)
         redo_labels = tuple(s.label for s in steps if s.undone)
         return HistoryDepth(undo, redo, undo_labels, redo_labels)
@@ -185,7 +188,7 @@ class AppModel(StoreReads, QObject):
         self._finish_op(initiator, result)
         if store is not self._store:
             return
-        self.undo.reconcile(depth)
+        self.undo.reconcile(depth, lambda: self._depth(store, every_label=True))
         if on_done is not None:
             on_done(result)
 

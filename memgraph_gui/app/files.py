@@ -37,9 +37,9 @@ class StoreSwitcher:
 
     def open_demo(self, on_done: Switched) -> None:
         """Open the bundled demo memory (built on first use)."""
-        from memgraph_gui.app.opening import open_demo
+        from memgraph_gui.app.opening import demo_path, open_demo
 
-        self._opener.open_with(open_demo, "demo", self._switch(on_done))
+        self._opener.open_with(open_demo, str(demo_path()), self._switch(on_done))
 
     def _switch(self, on_done: Switched) -> Opened:
         def switched(store: MemoryStore | None, problem: OpenProblem | None) -> None:

@@ -68,37 +68,42 @@ def _read_graph(graph: Graph) -> dict[str, Any]:
     keep = [not n.archived for n in live]
     ids = tuple(compress(timeline, keep))
     rows = list(compress(live, keep))
-    index = dict.fromkeys(nodes, -1)
-    index.update(zip(ids, range(len(ids)), strict=True))
     m = len(graph.edges)
-    ends = tuple(zip(*graph.edges.keys(), strict=True)) or ((), (), ())
-    src = np.fromiter(map(index.__getitem__, ends[0]), np.int32, m)
-    dst = np.fromiter(map(index.__getitem__, ends[2]), np.int32, m)
-    kinds = np.fromiter(map(HIERARCHY_EDGE_TYPES.__contains__, map(str.lower, ends[1])), bool, m)
-    both = (src >= 0) & (dst >= 0)
+    sources, kinds, targets = tuple(zip(*graph.edges.keys(), strict=True)) or ((), (), ())
+    hierarchy = np.fromiter(map(HIERARCHY_EDGE_TYPES.__contains__, map(str.lower, kinds)), bool, m)
+    edges, hierarchy = _drawn_edges(ids, sources, targets, hierarchy)
     return {
         "ids": ids,
         "types": tuple(map(attrgetter("type"), rows)),
         "depths": np.fromiter(map(attrgetter("semantic_depth"), rows), np.int32, len(ids)),
         "rollups": np.fromiter(map(attrgetter("semantic_rollup"), rows), bool, len(ids)),
-        "edges": np.stack([src[both], dst[both]], axis=1).reshape(-1, 2),
-        "hierarchy": kinds[both],
+        "edges": edges,
+        "hierarchy": hierarchy,
     }
 
 
+def _drawn_edges(
+    ids: Sequence[str], sources: Sequence[str], targets: Sequence[str], hierarchy: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """``(m, 2)`` int32 rows of the edges whose two ends are drawn (edges touching archived
+    nodes are not), and their hierarchy mask; C-level maps only."""
+    index = dict(zip(ids, range(len(ids)), strict=True))
+    m = len(sources)
+    src = np.fromiter(map(index.get, sources, repeat(-1, m)), np.int32, m)
+    dst = np.fromiter(map(index.get, targets, repeat(-1, m)), np.int32, m)
+    both = (src >= 0) & (dst >= 0)
+    return np.stack([src[both], dst[both]], axis=1).reshape(-1, 2), hierarchy[both]
+
+
 def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:
-    """The graph view's input from a file preview (any thread; column conversions only, the
-    joins ran in SQL), so a big memory is drawn from its saved layout while the store opens."""
+    """The graph view's input from a file preview (any thread; positions were joined in SQL),
+    so a big memory is drawn from its saved layout while the store opens."""
     n = len(preview.nodes)
-    _ords, ids, types, depths, rollups, xs, ys, titles = (
-        tuple(zip(*preview.nodes, strict=True)) if n else ((),) * 8
+    ids, types, depths, rollups, xs, ys, titles = (
+        tuple(zip(*preview.nodes, strict=True)) if n else ((),) * 7
     )
-    index = dict(zip(ids, range(n), strict=True))
-    m = len(preview.edges)
-    src_ids, dst_ids, kinds = tuple(zip(*preview.edges, strict=True)) if m else ((),) * 3
-    src = np.fromiter(map(index.get, src_ids, repeat(-1, m)), np.int64, m)
-    dst = np.fromiter(map(index.get, dst_ids, repeat(-1, m)), np.int64, m)
-    both = (src >= 0) & (dst >= 0)  # edges touching archived nodes are not drawn
+    sources, targets, kinds = tuple(zip(*preview.edges, strict=True)) or ((), (), ())
+    edges, hierarchy = _drawn_edges(ids, sources, targets, np.asarray(kinds, dtype=bool))
     pos = np.column_stack([np.asarray(xs, dtype=np.float64), np.asarray(ys, dtype=np.float64)])
     pins = preview.pins
     pinned = np.fromiter(map(pins.__contains__, ids), bool, n)
@@ -109,8 +114,8 @@ def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:
         types=tuple(types),
         depths=np.asarray(depths, dtype=np.int32),
         rollups=np.asarray(rollups, dtype=bool),
-        edges=np.stack([src[both], dst[both]], axis=1).astype(np.int32).reshape(-1, 2),
-        hierarchy=np.asarray(kinds, dtype=bool)[both] if m else np.zeros(0, dtype=bool),
+        edges=edges,
+        hierarchy=hierarchy,
         pos=pos.reshape(n, 2),
         pinned=pinned,
         titles=tuple(titles),

@@ -101,10 +101,11 @@ def matching_ids(graph: Graph, text: str) -> set[str]:
     needle = text.casefold().strip()
     if not needle:
         return set(graph.nodes)
-    found: set[str] = set()
-    for node in graph.nodes.values():
-        if needle in node.title.casefold() or needle in node.id.casefold():
-            found.add(node.id)
-        elif any(needle in str(v).casefold() for v in node.fields.values()):
-            found.add(node.id)
-    return found
+    return {node.id for node in graph.nodes.values() if node_contains(node, needle)}
+
+
+def node_contains(node: Node, needle: str) -> bool:
+    """Whether the case-folded ``needle`` is in the node's id, title or any field's text."""
+    if needle in node.title.casefold() or needle in node.id.casefold():
+        return True
+    return any(needle in str(value).casefold() for value in node.fields.values())

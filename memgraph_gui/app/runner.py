@@ -4,6 +4,7 @@ results back on the GUI thread (Anki's ``CollectionOp`` with ``max_workers=1``).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -51,8 +52,6 @@ class OpRunner(QObject):
         store switches and tests). Returns False on timeout."""
         if QThread.currentThread() is not self.thread():
             raise RuntimeError("wait_idle runs on the GUI thread")
-        import time
-
         deadline = time.monotonic() + timeout
         while self._pending and time.monotonic() < deadline:
             QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)

@@ -10,6 +10,7 @@ its redo depth.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from memgraph_gui.app.qt import QObject, QUndoCommand, QUndoStack
@@ -46,9 +47,10 @@ class UndoFacade:
         """Mirror one new core step (its op already ran)."""
         self.stack.push(_Mirror(describe(label)))
 
-    def reconcile(self, depth: HistoryDepth) -> None:
-        """Bring the mirror to ``depth`` after an op: one push for a new step, one step back or
-        forward after an undo/redo, else a rebuild from the labels (someone else's pruning)."""
+    def reconcile(self, depth: HistoryDepth, full: Callable[[], HistoryDepth]) -> None:
+        """Bring the mirror to ``depth`` after an op: one push for a new step (``depth`` needs
+        only the newest label), one step back or forward after an undo/redo, else a rebuild
+        from every label, which ``full()`` reads (rare: e.g. retention pruned steps)."""
         stack = self.stack
         index, redo = stack.index(), stack.count() - stack.index()
         if (index, redo) == (depth.undo, depth.redo):
@@ -60,7 +62,7 @@ class UndoFacade:
         elif (depth.undo, depth.redo) == (index + 1, redo - 1):
             stack.redo()
         else:
-            self.rebuild(depth)
+            self.rebuild(full())
 
     def rebuild(self, depth: HistoryDepth) -> None:
         """Replace the mirror with ``depth``'s steps (e.g. after another store was opened)."""

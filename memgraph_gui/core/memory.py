@@ -27,6 +27,7 @@ from memgraph_gui.core.storage import layout_io, retention
 from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
 from memgraph_gui.core.storage.history import History
 from memgraph_gui.core.storage.preview import StorePreview, read_preview
+from memgraph_gui.core.storage.rows import dump_tables
 from memgraph_gui.core.storage.store import Store
 from memgraph_gui.core.storage.watcher import Subscriber
 
@@ -188,7 +189,7 @@ class MemoryStore:
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every graph table's rows (nodes, edges, meta) in a stable order."""
-        return self.storage.dump()
+        return self.storage.read_aside(dump_tables)
 
     def close(self) -> None:
         """Stop the watcher and close the file (idempotent)."""

@@ -22,7 +22,6 @@ ARCHIVED_COLOR = "#9a9a9a"
 SELECTED_COLOR = "#ff7f0e"
 EDGE_HIERARCHY_COLOR = "#8c96a8"
 EDGE_RELATION_COLOR = "#c9a0dc"
-HIERARCHY_RELATIONS = frozenset({"contains", "semantic_contains"})
 
 
 def type_color(type_id: str) -> str:

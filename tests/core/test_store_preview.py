@@ -17,9 +17,9 @@ def test_a_preview_has_what_the_graph_draws_and_the_store_stamp(demo_store) -> N
     assert preview is not None
     graph = store.graph
     active = {n.id for n in graph.nodes.values() if not n.archived}
-    assert {row[1] for row in preview.nodes} == active
+    assert {row[0] for row in preview.nodes} == active
     assert len(preview.edges) == len(graph.edges)
-    saved = sorted((r[1], r[5], r[6]) for r in preview.nodes if r[5] is not None)
+    saved = sorted((r[0], r[4], r[5]) for r in preview.nodes if r[4] is not None)
     assert saved == [(ids[0], 1.0, 2.0), (ids[1], 3.0, 4.0), (ids[2], 5.0, 6.0)]
     assert preview.positioned == 3
     assert preview.pins == {ids[0]: (9.0, 9.0)}

@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from memgraph_gui.core.storage.store import Store
 
 
 def backup_file(conn: sqlite3.Connection, target: Path) -> None:
@@ -31,3 +35,13 @@ def backup_path(path: str) -> Path:
     """Where the copy kept before a destructive operation goes: ``NAME.bak`` beside the store."""
     store = Path(path)
     return store.with_name(store.name + ".bak")
+
+
+def keep_backup(store: Store) -> None:
+    """Before replacing a file store that holds nodes, keep a copy as ``NAME.bak``."""
+    if store.path == ":memory:":
+        return
+    with store.reading() as graph:
+        if not graph.nodes:
+            return
+    store.read_aside(lambda conn: backup_file(conn, backup_path(store.path)))

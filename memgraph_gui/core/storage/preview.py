@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES
 from memgraph_gui.core.storage import changelog
 from memgraph_gui.core.storage.migrations import APPLICATION_ID, SCHEMA_VERSION
 
@@ -22,13 +23,13 @@ from memgraph_gui.core.storage.migrations import APPLICATION_ID, SCHEMA_VERSION
 @dataclass(frozen=True, slots=True)
 class StorePreview:
     """Rows as read, joined in SQL so the caller only converts columns: ``nodes`` are
-    ``(ord, id, type, semantic_depth, semantic_rollup, x, y, title)`` of the active nodes (x, y None
+    ``(id, type, semantic_depth, semantic_rollup, x, y, title)`` of the active nodes (x, y None
     without a saved position), ``edges`` ``(from id, to id, is_hierarchy)`` (also those touching
     archived nodes: the caller drops them); ``stamp`` is the content version
     ``(generation, last change seq)`` (``Store.stamp``).
     """
 
-    nodes: list[tuple[int, str, str, int, int, float | None, float | None, str]]
+    nodes: list[tuple[str, str, int, int, float | None, float | None, str]]
     edges: list[tuple[str, str, int]]
     pins: dict[str, tuple[float, float]]
     stamp: tuple[str, int]
@@ -36,7 +37,7 @@ class StorePreview:
     @property
     def positioned(self) -> int:
         """How many active nodes have a saved position."""
-        return sum(1 for row in self.nodes if row[5] is not None)
+        return sum(1 for row in self.nodes if row[4] is not None)
 
 
 def read_preview(path: str) -> StorePreview | None:
@@ -73,11 +74,14 @@ def _read(conn: sqlite3.Connection) -> StorePreview | None:
 
 
 _NODES = (
-    "SELECT n.ord, n.id, n.type, n.semantic_depth, n.semantic_rollup, p.x, p.y, n.title "
+    "SELECT n.id, n.type, n.semantic_depth, n.semantic_rollup, p.x, p.y, n.title "
     "FROM nodes n "
     "LEFT JOIN positions p ON p.id = n.id WHERE n.archived = 0"
 )
-_EDGES = "SELECT from_id, to_id, lower(type) IN ('contains', 'semantic_contains') FROM edges"
+_EDGES = (
+    "SELECT from_id, to_id, lower(type) IN "
+    f"({', '.join(repr(t) for t in sorted(HIERARCHY_EDGE_TYPES))}) FROM edges"
+)
 
 
 def _pins(row: tuple[str] | None) -> dict[str, tuple[float, float]]:

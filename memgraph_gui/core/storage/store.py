@@ -26,7 +26,7 @@ from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.tx import Tx
 from memgraph_gui.core.storage import changelog, faults, retention, rows
-from memgraph_gui.core.storage.backup import backup_file, backup_path
+from memgraph_gui.core.storage.backup import keep_backup
 from memgraph_gui.core.storage.bulk import bulk_replace
 from memgraph_gui.core.storage.connection import (
     BUSY_TIMEOUT_S,
@@ -276,7 +276,7 @@ class Store(Subscriptions):
         """
         self._check_writable()
         if backup:
-            self._keep_backup()
+            keep_backup(self)
         changeset = ChangeSet(op=OpKind.LOAD, label="Load", reloaded=True)
         try:
             with self._write_mutex:
@@ -292,16 +292,6 @@ class Store(Subscriptions):
         finally:
             self._deliver()
         return changeset
-
-    def _keep_backup(self) -> None:
-        """Before replacing a file store that holds nodes, keep a copy as ``NAME.bak``."""
-        if self.path == ":memory:":
-            return
-        with self.reading() as graph:
-            if not graph.nodes:
-                return
-        with faults.sqlite_errors(self.path), self._read_connection() as conn:
-            backup_file(conn, backup_path(self.path))
 
     def _bulk_load(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> None:
         with faults.sqlite_errors(self.path):
@@ -368,12 +358,6 @@ class Store(Subscriptions):
                 yield self._read  # uncommitted while the graph lock is free
         else:
             yield self._read
-
-    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
-        """Every graph table's rows (nodes, edges, meta) in a stable order."""
-        self._check_open()
-        with faults.sqlite_errors(self.path), self._read_connection() as conn:
-            return rows.dump_tables(conn)
 
     # -- housekeeping ----------------------------------------------------------------------------
     def close(self) -> None:

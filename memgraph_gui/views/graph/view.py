@@ -1,5 +1,5 @@
-"""``GraphView``: the centre pane. Nodes, edges, live injection highlight, selection, labels,
-focus, search fade, pin-by-drag and a streaming layout, over one ``AppModel``.
+"""``GraphView``: the centre pane over one ``AppModel``: nodes, edges, live injection highlight,
+selection, labels, focus, search fade, pin-by-drag, a streaming layout, and a file preview.
 
 Design §8 rules: full-viewport updates; edges device-cached for pan and highlight, uncached (or
 hidden, when big) while zooming; positions moved in place while the layout animates; highlight
@@ -40,9 +40,9 @@ ZOOM_SETTLE_MS = 180
 class GraphView(GraphCanvas, GraphPointer, QWidget):
     """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
 
-    Signals: ``progress_changed(str)`` (layout progress for the status bar, empty when idle).
-    Slots: ``set_search(text)``, ``fit()``, ``relayout()``, ``set_focus(bool)``,
-    ``set_hops(int)``; call ``shutdown()`` before the app model closes.
+    Signals: ``progress_changed(str)`` (layout progress, empty when idle). Slots: ``set_search``,
+    ``fit``, ``relayout``, ``set_focus``, ``set_hops``, ``show_preview``, ``cancel_preview``,
+    ``shutdown`` (stops the layout worker; closing the app model does too).
     """
 
     progress_changed = Signal(str)
@@ -77,10 +77,14 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         box.addWidget(self._build_canvas())
 
     def _build_timers(self) -> None:
-        self._reload_timer = _single_shot(self, RELOAD_MS, self._on_reload_due)
-        self._label_timer = _single_shot(self, LABEL_MS, self._on_labels_due)
-        self._zoom_timer = _single_shot(self, ZOOM_SETTLE_MS, self._on_zoom_settled)
-        self._search_timer = _single_shot(self, 150, self._on_search_due)
+        self._reload_timer = QTimer(self, singleShot=True, interval=RELOAD_MS)
+        self._label_timer = QTimer(self, singleShot=True, interval=LABEL_MS)
+        self._zoom_timer = QTimer(self, singleShot=True, interval=ZOOM_SETTLE_MS)
+        self._search_timer = QTimer(self, singleShot=True, interval=150)
+        self._reload_timer.timeout.connect(self._on_reload_due)
+        self._label_timer.timeout.connect(self._on_labels_due)
+        self._zoom_timer.timeout.connect(self._on_zoom_settled)
+        self._search_timer.timeout.connect(self._on_search_due)
 
     def _connect(self) -> None:
         app, acts = self._app, self.graph_actions
@@ -274,16 +278,16 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         stamp, self.preview_stamp = self.preview_stamp, None
         if stamp is not None and stamp == self._app.stamp and self.scene is not None:
             self._adopt_preview()  # the picture drawn from the file is the store's: keep it
-            return
-        self._fit_pending = True
-        self._reload(initial=True)
-        QTimer.singleShot(0, self._select_picked)
+        else:
+            self._fit_pending = True
+            self._reload(initial=True)
+        QTimer.singleShot(0, self._select_picked)  # once every pane has the new store
 
     # -- preview while a file opens --------------------------------------------------------------
     def show_preview(self, snap: GraphSnapshot, stamp: tuple[str, int]) -> None:
         """Draw a file that is still opening from its saved layout (read straight from the
-        file). Pan and zoom work; selecting waits for the store, which adopts this picture when
-        its content has the same ``stamp``."""
+        file). Pan, zoom and hover work, and a click is selected once the store is in; the store
+        adopts this picture when its content has the same ``stamp``."""
         self.layout_job.cancel()
         self.preview_stamp, self.picked_in_preview = stamp, None
         self.scene = GraphScene(snap)
@@ -306,7 +310,6 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self._apply_visibility()
         if not scene.placed.all():
             self.layout_job.start()
-        QTimer.singleShot(0, self._select_picked)  # once every pane has the new store
 
     def _select_picked(self) -> None:
         """Select what was clicked while the file was opening (every pane shows it now)."""
@@ -392,11 +395,3 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self.nodes.setBrush(self._brushes())
         self.nodes.setPen(self._pens())
         self.edges.set_opacity(1.0 if self.search_mask is None else 0.25)
-
-
-def _single_shot(owner: QWidget, ms: int, slot: Any) -> QTimer:
-    timer = QTimer(owner)
-    timer.setSingleShot(True)
-    timer.setInterval(ms)
-    timer.timeout.connect(slot)
-    return timer

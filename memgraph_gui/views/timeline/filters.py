@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from memgraph_gui.app.reads import node_contains
 from memgraph_gui.core.domain.model import Node
 
 Archived = Literal["active", "archived", "all"]
@@ -44,15 +45,9 @@ class TimelineFilter:
             return False
         if self.seq_max is not None and node.seq_to > self.seq_max:
             return False
-        return not self.text or _contains(node, self.text.casefold())
+        return not self.text or node_contains(node, self.text.casefold())
 
 
 def level_of(node: Node) -> str:
     """The level a filter matches: ``L<depth>`` for a rollup, else the node's ``level``."""
     return f"L{node.semantic_depth}" if node.semantic_rollup else node.level
-
-
-def _contains(node: Node, needle: str) -> bool:
-    if needle in node.title.casefold() or needle in node.id.casefold():
-        return True
-    return any(needle in str(value).casefold() for value in node.fields.values())
