@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -68,9 +68,8 @@ def _read_graph(graph: Graph) -> dict[str, Any]:
     keep = [not n.archived for n in live]
     ids = tuple(compress(timeline, keep))
     rows = list(compress(live, keep))
-    m = len(graph.edges)
     sources, kinds, targets = tuple(zip(*graph.edges.keys(), strict=True)) or ((), (), ())
-    hierarchy = np.fromiter(map(HIERARCHY_EDGE_TYPES.__contains__, map(str.lower, kinds)), bool, m)
+    hierarchy = _hierarchy(kinds)
     edges, hierarchy = _drawn_edges(ids, sources, targets, hierarchy)
     return {
         "ids": ids,
@@ -96,30 +95,29 @@ def _drawn_edges(
 
 
 def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:
-    """The graph view's input from a file preview (any thread; positions were joined in SQL),
-    so a big memory is drawn from its saved layout while the store opens."""
-    n = len(preview.nodes)
-    ids, types, depths, rollups, xs, ys, titles = (
-        tuple(zip(*preview.nodes, strict=True)) if n else ((),) * 7
-    )
-    sources, targets, kinds = tuple(zip(*preview.edges, strict=True)) or ((), (), ())
-    edges, hierarchy = _drawn_edges(ids, sources, targets, np.asarray(kinds, dtype=bool))
-    pos = np.column_stack([np.asarray(xs, dtype=np.float64), np.asarray(ys, dtype=np.float64)])
-    pins = preview.pins
-    pinned = np.fromiter(map(pins.__contains__, ids), bool, n)
-    for row in np.flatnonzero(pinned):
-        pos[row] = pins[ids[row]]
-    return GraphSnapshot(
-        ids=tuple(ids),
-        types=tuple(types),
-        depths=np.asarray(depths, dtype=np.int32),
-        rollups=np.asarray(rollups, dtype=bool),
-        edges=edges,
-        hierarchy=hierarchy,
-        pos=pos.reshape(n, 2),
-        pinned=pinned,
-        titles=tuple(titles),
-    )
+    """The graph view's input from a store's open-time preview (any thread), so a big memory
+    is drawn from its saved layout while the store finishes opening."""
+    ids = preview.ids
+    n = len(ids)
+    hierarchy = _hierarchy(preview.kinds)
+    edges, hierarchy = _drawn_edges(ids, preview.sources, preview.targets, hierarchy)
+    base = {
+        "ids": ids,
+        "types": preview.types,
+        "depths": np.fromiter(preview.depths, np.int32, n),
+        "rollups": np.fromiter(preview.rollups, bool, n),
+        "edges": edges,
+        "hierarchy": hierarchy,
+        "titles": preview.titles,
+    }
+    return _with_positions(base, preview.positions, preview.pins)
+
+
+def _hierarchy(kinds: Sequence[str]) -> np.ndarray:
+    """Per edge type: is it a hierarchy edge (contains / semantic_contains, any case)? Each
+    distinct type is looked at once."""
+    known = {kind: kind.lower() in HIERARCHY_EDGE_TYPES for kind in set(kinds)}
+    return np.fromiter(map(known.__getitem__, kinds), bool, len(kinds))
 
 
 def _with_positions(
@@ -128,10 +126,10 @@ def _with_positions(
     pins: Mapping[str, Sequence[float]],
 ) -> GraphSnapshot:
     ids: tuple[str, ...] = base["ids"]
-    unknown = (np.nan, np.nan)
+    n, unknown = len(ids), (np.nan, np.nan)
     merged = {**saved, **pins} if pins else saved
-    pos = np.array(list(map(merged.get, ids, repeat(unknown, len(ids)))), dtype=np.float64)
-    pos = pos.reshape(len(ids), 2)
+    xy = chain.from_iterable(map(merged.get, ids, repeat(unknown, n)))
+    pos = np.fromiter(xy, np.float64, 2 * n).reshape(n, 2)
     pinned = np.fromiter(map(pins.__contains__, ids), bool, len(ids))
     return GraphSnapshot(pos=pos, pinned=pinned, **base)
 

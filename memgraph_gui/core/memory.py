@@ -26,7 +26,7 @@ from memgraph_gui.core.luker.write_api import WriteApi
 from memgraph_gui.core.storage import layout_io, retention
 from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
 from memgraph_gui.core.storage.history import History
-from memgraph_gui.core.storage.preview import StorePreview, read_preview
+from memgraph_gui.core.storage.preview import Previewed
 from memgraph_gui.core.storage.rows import dump_tables
 from memgraph_gui.core.storage.store import Store
 from memgraph_gui.core.storage.watcher import Subscriber
@@ -51,15 +51,20 @@ class MemoryStore:
         create: bool = True,
         origin: str | None = None,
         busy_timeout: float = BUSY_TIMEOUT_S,
+        on_preview: Previewed | None = None,
     ) -> MemoryStore:
         """Open (or, with ``create``, create) a store; new stores get Luker's default schema.
 
         Raises ``MemgraphError`` only: ``MEMORY_STORE_MISSING``, ``NOT_A_STORE``,
         ``STORE_FOREIGN``, ``STORE_DAMAGED``, ``STORE_TOO_NEW``, ``STORE_BUSY`` ... (see the README).
         A write waits up to ``busy_timeout`` seconds for another process's lock, then raises
-        ``STORE_BUSY``.
+        ``STORE_BUSY``. ``on_preview(StorePreview)`` gets what the graph view draws as soon as
+        the rows are read, before the in-memory graph is built (``storage.preview``).
         """
-        return cls(Store.open(path, create=create, origin=origin, busy_timeout=busy_timeout))
+        store = Store.open(
+            path, create=create, origin=origin, busy_timeout=busy_timeout, on_preview=on_preview
+        )
+        return cls(store)
 
     # -- the managers ----------------------------------------------------------------------------
     def read_api(self) -> ReadApi:
@@ -124,12 +129,6 @@ class MemoryStore:
     def stamp(self) -> tuple[str, int]:
         """The content version caught up to, comparable with ``StorePreview.stamp``."""
         return self.storage.stamp
-
-    @staticmethod
-    def preview(path: str | os.PathLike[str]) -> StorePreview | None:
-        """A quick read-only preview of the file at ``path`` for drawing it while it opens
-        (see ``storage.preview``); None when it cannot be read that way."""
-        return read_preview(str(path))
 
     @property
     def peek_graph(self) -> Graph:

@@ -43,15 +43,15 @@ def test_a_commit_between_graph_load_and_bookkeeping_is_applied_not_overwritten(
 ) -> None:
     path = tmp_path / "s.memgraph"
     MemoryStore.open(path).close()
-    real = rows.load_graph
+    real = rows.build_graph
 
-    def load_then_let_another_process_commit(conn: Any) -> Any:
-        graph = real(conn)
-        monkeypatch.setattr(rows, "load_graph", real)
+    def load_then_let_another_process_commit(tables: Any) -> Any:
+        graph = real(tables)
+        monkeypatch.setattr(rows, "build_graph", real)
         assert create_in_other_process(path, "Kain") == "n_1"  # lands right here
         return graph
 
-    monkeypatch.setattr(rows, "load_graph", load_then_let_another_process_commit)
+    monkeypatch.setattr(rows, "build_graph", load_then_let_another_process_commit)
     with MemoryStore.open(path) as store:
         mine = store.write_api().create_node(type="character_sheet", title="Eileen")["id"]
         assert mine == "n_2"

@@ -1,31 +1,56 @@
-"""The read-only file preview the window draws while a store opens."""
+"""The open-time preview the window draws while a store finishes opening."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 from memgraph_gui.core import MemoryStore
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.storage.preview import StorePreview
+
+
+def _open_with_preview(path: str) -> tuple[MemoryStore, list[StorePreview]]:
+    seen: list[StorePreview] = []
+    return MemoryStore.open(path, create=False, on_preview=seen.append), seen
 
 
 def test_a_preview_has_what_the_graph_draws_and_the_store_stamp(demo_store) -> None:  # type: ignore[no-untyped-def]
     store = demo_store
     ids = [n.id for n in store.graph.nodes.values() if not n.archived][:3]
-    store.save_positions(ids, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    store.save_positions(ids, np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))
     store.write_api().set_pins({ids[0]: [9.0, 9.0]})
-    preview = MemoryStore.preview(store.path)
-    assert preview is not None
-    graph = store.graph
-    active = {n.id for n in graph.nodes.values() if not n.archived}
-    assert {row[0] for row in preview.nodes} == active
-    assert len(preview.edges) == len(graph.edges)
-    saved = sorted((r[0], r[4], r[5]) for r in preview.nodes if r[4] is not None)
-    assert saved == [(ids[0], 1.0, 2.0), (ids[1], 3.0, 4.0), (ids[2], 5.0, 6.0)]
-    assert preview.positioned == 3
-    assert preview.pins == {ids[0]: (9.0, 9.0)}
-    assert preview.stamp == store.stamp
-    store.write_api().edit_node(id=ids[1], title="changed")
-    assert MemoryStore.preview(store.path).stamp != preview.stamp  # type: ignore[union-attr]
+    store.write_api().delete_node(id=ids[2])
+    reopened, seen = _open_with_preview(store.path)
+    with reopened:
+        [preview] = seen
+        graph = reopened.graph
+        active = [n for n in graph.nodes.values() if not n.archived]
+        assert preview.ids == tuple(n.id for n in active)  # ord order, archived left out
+        assert preview.types == tuple(n.type for n in active)
+        assert preview.titles == tuple(n.title for n in active)
+        assert preview.depths == tuple(n.semantic_depth for n in active)
+        assert list(map(bool, preview.rollups)) == [n.semantic_rollup for n in active]
+        edges = sorted(zip(preview.sources, preview.kinds, preview.targets, strict=True))
+        assert edges == sorted(graph.edges)
+        assert preview.positions[ids[1]] == (3.0, 4.0)
+        assert preview.pins == {ids[0]: (9.0, 9.0)}
+        assert preview.positioned == 2  # ids[0] (pinned) and ids[1]; ids[2] is archived
+        assert preview.stamp == reopened.stamp
+
+
+def test_a_failing_preview_is_logged_and_the_store_still_opens(
+    demo_store, caplog: pytest.LogCaptureFixture
+) -> None:  # type: ignore[no-untyped-def]
+    def broken(_preview: StorePreview) -> None:
+        raise RuntimeError("boom")
+
+    with MemoryStore.open(demo_store.path, on_preview=broken) as reopened:
+        assert len(reopened.graph.nodes) == len(demo_store.graph.nodes)
+    assert "preview failed" in caplog.text
 
 
 def test_no_preview_of_files_that_are_not_stores(tmp_path: Path) -> None:
@@ -35,18 +60,17 @@ def test_no_preview_of_files_that_are_not_stores(tmp_path: Path) -> None:
     with sqlite3.connect(foreign) as conn:
         conn.execute("CREATE TABLE notes (body TEXT)")
     conn.close()
-    for path in (notes, foreign, tmp_path / "missing.memgraph"):
-        assert MemoryStore.preview(path) is None
-    assert MemoryStore.preview(":memory:") is None
     before = foreign.read_bytes()
-    MemoryStore.preview(foreign)
-    assert foreign.read_bytes() == before and not Path(str(foreign) + "-wal").exists()
+    for path in (notes, foreign):
+        seen: list[StorePreview] = []
+        with pytest.raises(MemgraphError):
+            MemoryStore.open(path, create=False, on_preview=seen.append)
+        assert seen == []
+    assert foreign.read_bytes() == before
 
 
 def test_the_snapshot_from_a_preview_equals_the_one_from_the_store(demo_store) -> None:  # type: ignore[no-untyped-def]
     """Same rows per id, same edges (as id pairs), same positions and pins."""
-    import numpy as np
-
     from memgraph_gui.app.graph_data import _read_graph, _with_positions, snapshot_from_preview
     from memgraph_gui.core.layout import compute_layout
 
@@ -54,10 +78,13 @@ def test_the_snapshot_from_a_preview_equals_the_one_from_the_store(demo_store) -
     inp = store.layout_input()
     store.save_positions(inp.ids, compute_layout(inp, seconds=0.5))
     store.write_api().set_pins({inp.ids[0]: [7.0, 8.0]})
-    quick = snapshot_from_preview(MemoryStore.preview(store.path))  # type: ignore[arg-type]
-    with store.reading() as graph:
-        full = _with_positions(_read_graph(graph), store.positions(), store.pins())
-    assert set(quick.ids) == set(full.ids)
+    store.write_api().delete_node(id=inp.ids[1])
+    reopened, seen = _open_with_preview(store.path)
+    with reopened:
+        quick = snapshot_from_preview(seen[0])
+        with reopened.reading() as graph:
+            full = _with_positions(_read_graph(graph), reopened.positions(), reopened.pins())
+    assert set(quick.ids) == set(full.ids) and inp.ids[1] not in quick.ids
     at = {node_id: row for row, node_id in enumerate(quick.ids)}
     perm = np.array([at[i] for i in full.ids])
     assert [quick.types[r] for r in perm] == list(full.types)

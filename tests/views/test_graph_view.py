@@ -147,6 +147,18 @@ def test_search_fades_the_nodes_that_do_not_match(view: Any, app: Any, qtbot: An
     assert all(b.color().alpha() == 255 for b in view.nodes.data["brush"])
 
 
+def test_the_fast_styling_matches_pyqtgraphs_own(view: Any, qtbot: Any) -> None:
+    """Every spot gets the atlas cell pyqtgraph's per-spot ``updateSpots`` would give it."""
+    view.set_search(view._app.node(view.scene.ids[10]).title)
+    qtbot.waitUntil(lambda: view.search_mask is not None, timeout=2000)
+    data = view.nodes.data
+    ours = data["sourceRect"].copy()
+    assert (ours["w"] > 0).all()
+    data["sourceRect"] = 0
+    view.nodes.updateSpots()
+    assert np.array_equal(data["sourceRect"], ours)
+
+
 def test_edge_toggles_hide_each_style_separately(view: Any) -> None:
     hierarchy, relations = view.edges.items[True], view.edges.items[False]
     assert hierarchy.isVisible() and relations.isVisible()

@@ -39,12 +39,16 @@ def test_the_picture_is_drawn_from_the_file_then_adopted(qtbot, demo_template, t
     path = _laid_out(demo_template, tmp_path, "a.memgraph")
     app, window = _window(qtbot)
     previews: list[Any] = []
-    window.files.previewed.connect(lambda snap, _stamp: previews.append(window.graph_view.scene))
+    window.files.previewed.connect(
+        lambda _snap, _stamp: previews.append(
+            (window.graph_view.scene, window.graph_view.preview_stamp, app.store.path)
+        )
+    )
     window.open_path(str(path))
     qtbot.waitUntil(lambda: bool(previews), timeout=10000)
-    preview_scene = previews[0]
-    assert preview_scene is window.graph_view.scene and preview_scene.placed.all()
-    assert window.graph_view.preview_stamp is not None
+    preview_scene, stamp, store_then = previews[0]
+    assert preview_scene.placed.all() and stamp is not None
+    assert store_then == ":memory:"  # drawn before the store was in
     qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
     assert window.graph_view.scene is preview_scene  # same content: the picture is kept
     assert window.graph_view.preview_stamp is None

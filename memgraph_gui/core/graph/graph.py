@@ -8,9 +8,10 @@ other processes' commits read from the change log, or a full reload). Per-node d
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from operator import attrgetter
 from typing import Any, Protocol, TypeVar
 
-from memgraph_gui.core.domain.collation import key_function
+from memgraph_gui.core.domain.collation import sort_keys
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Edge, EdgeKey, Node
 from memgraph_gui.core.domain.schema import Schema
@@ -137,9 +138,11 @@ class Graph:
         """All node ids in ``compareNodesByTimeline`` order (seqTo asc, id by localeCompare)."""
         if self._timeline is None:
             ids = list(self.nodes)
-            key = key_function(ids)
-            nodes = self.nodes
-            self._timeline = sorted(ids, key=lambda i: (nodes[i].seq_to, key(i)))
+            by_id = sorted(range(len(ids)), key=sort_keys(ids).__getitem__)
+            ids = list(map(ids.__getitem__, by_id))
+            seqs = list(map(attrgetter("seq_to"), map(self.nodes.__getitem__, ids)))
+            by_seq = sorted(range(len(ids)), key=seqs.__getitem__)  # stable: ids stay in order
+            self._timeline = list(map(ids.__getitem__, by_seq))
         return self._timeline
 
     def cached_values(self, name: str, compute: Callable[[Node], T]) -> dict[str, T]:

@@ -35,6 +35,7 @@ from memgraph_gui.core.storage.connection import (
     default_origin,
     open_connections,
 )
+from memgraph_gui.core.storage.preview import Previewed, deliver
 from memgraph_gui.core.storage.watcher import Subscriptions
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,9 @@ T = TypeVar("T")
 class Store(Subscriptions):
     """A chat memory store. Open with :meth:`open`; ``":memory:"`` gives a private in-memory one."""
 
-    def __init__(self, conns: Connections, path: str, origin: str) -> None:
+    def __init__(
+        self, conns: Connections, path: str, origin: str, on_preview: Previewed | None = None
+    ) -> None:
         self._read, self._write = conns.read, conns.write
         self.read_only = conns.read_only
         self.path = path
@@ -59,7 +62,8 @@ class Store(Subscriptions):
         Subscriptions.__init__(self)
         self._read.execute("BEGIN")
         try:
-            self._load(self._read)
+            spare = self._write if self._write is not self._read else None
+            self._load(self._read, on_preview, spare)
         finally:
             self._read.execute("COMMIT")
 
@@ -72,6 +76,7 @@ class Store(Subscriptions):
         create: bool = True,
         origin: str | None = None,
         busy_timeout: float = BUSY_TIMEOUT_S,
+        on_preview: Previewed | None = None,
     ) -> Store:
         """Open (or create) a store. New stores get Luker's default schema.
 
@@ -79,6 +84,7 @@ class Store(Subscriptions):
         ``NOT_A_STORE``, ``STORE_FOREIGN``, ``STORE_DAMAGED``, ``STORE_TOO_NEW``,
         ``STORE_FOLDER_READ_ONLY`` (cannot create), ``STORE_BUSY``, ``STORE_CANT_OPEN``.
         A read-only file, or a file in a read-only folder, opens for reading (``read_only``).
+        ``on_preview(StorePreview)`` runs on this thread once the rows are read (see ``preview``).
         """
         path = str(path)
         if path != ":memory:" and not create and not Path(path).exists():
@@ -86,7 +92,7 @@ class Store(Subscriptions):
         with faults.opening(path):
             conns = open_connections(path, busy_timeout)
             try:
-                return cls(conns, path, origin or default_origin())
+                return cls(conns, path, origin or default_origin(), on_preview)
             except BaseException:
                 conns.read.close()
                 conns.write.close()
@@ -129,10 +135,7 @@ class Store(Subscriptions):
 
     def sync(self) -> list[ChangeSet]:
         """Apply commits made by other processes; returns (and publishes) their ChangeSets.
-
-        Raises ``MemgraphError`` when the file cannot be read; nothing is recorded then, so the
-        next call retries.
-        """
+        ``MemgraphError`` when the file cannot be read (nothing recorded: the next call retries)."""
         self._check_open()
         try:
             with self.lock:
@@ -179,14 +182,17 @@ class Store(Subscriptions):
         self._stale = False
         self._queue([ChangeSet(op=OpKind.LOAD, label="Reload", reloaded=True, external=True)])
 
-    def _load(self, conn: Any) -> None:
-        """Load graph, data_version, last sequence and generation inside ``conn``'s open
-        transaction (one snapshot)."""
+    def _load(self, conn: Any, on_preview: Previewed | None = None, spare: Any = None) -> None:
+        """Load graph, data_version, last seq and generation in ``conn``'s open transaction
+        (the rows' JSON checked meanwhile on the idle ``spare`` connection, if given)."""
         self._data_version = changelog.data_version(conn)
-        rows.check_rows(conn)
-        self._graph = rows.load_graph(conn)
         self._last_seq = changelog.max_seq(conn)
         self._generation = changelog.generation(conn)
+        with rows.checked(conn, spare), rows.long_lived():
+            tables = rows.read_tables(conn)
+            if on_preview is not None:
+                deliver(on_preview, tables, conn, (self._generation, self._last_seq))
+            self._graph = rows.build_graph(tables)
 
     # -- writing ---------------------------------------------------------------------------------
     @contextmanager
@@ -271,8 +277,7 @@ class Store(Subscriptions):
 
         ``nodes``/``edges`` are ``Node``/``Edge`` objects (``ord`` is assigned here). One
         transaction; other processes see it as a reload. Not undoable: a file store that held
-        nodes is first copied to ``NAME.bak`` (the previous copy is replaced) unless ``backup``
-        is False.
+        nodes is first copied to ``NAME.bak`` (replacing the last one) unless not ``backup``.
         """
         self._check_writable()
         if backup:

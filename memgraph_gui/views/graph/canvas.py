@@ -8,7 +8,7 @@ place; labels only when zoomed in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from memgraph_gui.views.graph.items import EdgeLayer, NodeScatter
 from memgraph_gui.views.graph.labels import LabelLayer
 from memgraph_gui.views.graph.legend import GraphLegend
 from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
-from memgraph_gui.views.graph.palette import BACKGROUND, node_brush, node_pen
+from memgraph_gui.views.graph.palette import BACKGROUND
 from memgraph_gui.views.graph.scene import GraphScene
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ class GraphCanvas:
     _label_timer: QTimer
     _zoom_timer: QTimer
     _last_size: tuple[float, float] | None
+    _fitting: bool
     _moving: set[str]
 
     def _title_of(self, node_id: str) -> str:
@@ -86,7 +87,13 @@ class GraphCanvas:
             return
         x0, y0, x1, y1 = self.scene.bounds(self.visible if self.visible.any() else None)
         pad = max(x1 - x0, y1 - y0) * 0.04 + 1e-3
-        self.view.setRange(xRange=(x0 - pad, x1 + pad), yRange=(y0 - pad, y1 + pad), padding=0)
+        self._fitting = True  # one jump, not a zoom gesture: edges stay drawn
+        try:
+            self.view.setRange(
+                xRange=(x0 - pad, x1 + pad), yRange=(y0 - pad, y1 + pad), padding=0
+            )
+        finally:
+            self._fitting = False
 
     def _legend_types(self) -> None:
         scene = self.scene
@@ -98,19 +105,9 @@ class GraphCanvas:
     def _place_legend(self) -> None:
         self.legend.move(10, max(0, self.plot.height() - self.legend.height() - 10))
 
-    def _brushes(self) -> list[Any]:
-        scene = self.scene
-        assert scene is not None
-        if self.search_mask is None:
-            return [node_brush(t) for t in scene.types]
-        return [
-            node_brush(t, not hit) for t, hit in zip(scene.types, self.search_mask, strict=True)
-        ]
-
-    def _pens(self) -> list[Any] | Any:
-        if self.search_mask is None:
-            return node_pen()
-        return [node_pen(not hit) for hit in self.search_mask]
+    def _faded(self) -> np.ndarray | None:
+        """Rows a search fades (None when no search is on)."""
+        return None if self.search_mask is None else ~self.search_mask
 
     def _positions_moved(self, *, edges: bool) -> None:
         """Push the scene's positions into every item (in place)."""
@@ -126,7 +123,8 @@ class GraphCanvas:
     def _on_range_changed(self, *_args: object) -> None:
         (x0, x1), (y0, y1) = self.view.viewRange()
         size, last = (x1 - x0, y1 - y0), self._last_size
-        if last is not None and abs(size[0] - last[0]) > 1e-6 * max(abs(last[0]), 1e-12):
+        zoomed = last is not None and abs(size[0] - last[0]) > 1e-6 * max(abs(last[0]), 1e-12)
+        if zoomed and not self._fitting:
             self._zooming(True)
         self._last_size = size
         self._label_timer.start()

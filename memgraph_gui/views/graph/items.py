@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from memgraph_gui.app.qt import QtCore, QtWidgets, Signal, pg
-from memgraph_gui.views.graph.palette import edge_pen
+from memgraph_gui.views.graph.palette import edge_pen, node_brush, node_pen
 from memgraph_gui.views.graph.scene import GraphScene
 
 CACHE = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
@@ -36,22 +36,30 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         self._hovered = -1
         self._dragging = -1
 
-    def show_scene(self, scene: GraphScene, brushes: list[Any], pens: list[Any]) -> None:
-        """Replace every point (a full ``setData``: on open and topology changes only)."""
+    def show_scene(self, scene: GraphScene, faded: np.ndarray | None) -> None:
+        """Replace every point (on open and topology changes only), faded where ``faded``.
+
+        The record array is filled column by column and each distinct style is rendered once:
+        pyqtgraph's ``setData`` with per-spot brushes makes several Python passes over the
+        spots (~0.3 s at 50k, against ~0.02 s).
+        """
         self.scene_data = scene
         self.visible_mask = np.ones(scene.n, dtype=bool)
-        self.setData(
-            x=scene.pos[:, 0].copy(),
-            y=scene.pos[:, 1].copy(),
-            size=scene.sizes,
-            brush=brushes,
-            pen=pens,
-            data=np.asarray(scene.ids, dtype=object),
-        )
+        data = np.zeros(scene.n, dtype=self.data.dtype)  # np.empty inits objects 8x slower
+        data["symbol"] = data["item"] = None  # None: the item's default symbol; no SpotItems
+        data["x"], data["y"] = scene.pos[:, 0], scene.pos[:, 1]
+        data["size"] = scene.sizes
+        data["visible"] = True
+        data["hovered"] = False
+        data["data"] = np.asarray(scene.ids, dtype=object)
+        self.data = data
+        self.restyle(faded)
+        self.prepareGeometryChange()
+        self.informViewBoundsChanged()
+        self.sigPlotChanged.emit(self)
 
-    def add_rows(self, first: int, brushes: list[Any], pens: list[Any] | Any) -> None:
-        """Append the scene's rows from ``first`` on (copies the record array once, styles
-        only the new spots)."""
+    def add_rows(self, first: int, faded: np.ndarray | None) -> None:
+        """Append the scene's rows from ``first`` on (copies the record array once)."""
         scene = self.scene_data
         assert scene is not None
         new = slice(first, scene.n)
@@ -59,11 +67,39 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
             x=scene.pos[new, 0].copy(),
             y=scene.pos[new, 1].copy(),
             size=scene.sizes[new],
-            brush=brushes,
-            pen=pens,
             data=np.asarray(scene.ids[new], dtype=object),
         )
         self.visible_mask = np.concatenate([self.visible_mask, np.ones(scene.n - first, bool)])
+        self.restyle(faded)
+
+    def restyle(self, faded: np.ndarray | None) -> None:
+        """Brush every spot by its node type, faded where ``faded`` (None: nowhere)."""
+        scene, data = self.scene_data, self.data
+        assert scene is not None and len(data) == scene.n
+        names = list(dict.fromkeys(scene.types))
+        code = {name: 2 * row for row, name in enumerate(names)}
+        style = np.fromiter(map(code.__getitem__, scene.types), np.intp, scene.n)
+        if faded is not None:
+            style += faded
+        brushes, pens = np.empty(2 * len(names), object), np.empty(2 * len(names), object)
+        for row, name in enumerate(names):
+            for fade in (0, 1):
+                brushes[2 * row + fade] = node_brush(name, bool(fade))
+                pens[2 * row + fade] = node_pen(bool(fade))
+        data["brush"], data["pen"] = brushes[style], pens[style]
+        sizes = data["size"]
+        whole = sizes == np.round(sizes)
+        if whole.all() and (sizes >= 0).all() and sizes.max(initial=0) < 4096:
+            looks, which = np.unique(style * 4096 + sizes.astype(np.intp), return_inverse=True)
+            kinds = [(look // 4096, float(look % 4096)) for look in looks.tolist()]
+        else:  # fractional sizes: the slower row-wise unique
+            pairs, which = np.unique(np.column_stack([style, sizes]), axis=0, return_inverse=True)
+            kinds = [(int(s), size) for s, size in pairs.tolist()]
+        symbol = self.opts["symbol"]
+        rects = self.fragmentAtlas[[(symbol, size, pens[s], brushes[s]) for s, size in kinds]]
+        data["sourceRect"] = np.array(rects, dtype=data.dtype["sourceRect"])[which.ravel()]
+        self._updateMaxSpotSizes()
+        self.invalidate()
 
     def move_in_place(self) -> None:
         """Copy the scene's positions into the item's arrays and invalidate its bounds

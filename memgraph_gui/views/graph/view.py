@@ -58,6 +58,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self.hops = DEFAULT_HOPS
         self._fit_pending = True
         self._last_size: tuple[float, float] | None = None
+        self._fitting = False
         self.hovered_id: str | None = None
         self._moving: set[str] = set()  # "layout", "drag", "zoom": why the node cache is off
         self._pending: ChangeSet | None = None  # topology changes waiting for the reload timer
@@ -152,7 +153,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         keep = None if initial or self.scene is None else self._current_positions()
         scene = self.scene = GraphScene(graph_snapshot(self._app), keep)
         self._update_search_mask()
-        self.nodes.show_scene(scene, self._brushes(), self._pens())
+        self.nodes.show_scene(scene, self._faded())
         self._legend_types()
         self.edges.suspend(False)
         self._apply_visibility(fit=initial)
@@ -235,7 +236,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
             for row, type_id in retyped.items():
                 types[row] = type_id
             scene.types = tuple(types)
-            self.nodes.setBrush(self._brushes())
+            self.nodes.restyle(self._faded())
         self._label_timer.start()
 
     def _on_reload_due(self) -> None:
@@ -262,15 +263,11 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         first = scene.append(nodes, edges)
         self._update_search_mask()
         if nodes:
-            self.nodes.add_rows(first, self._brushes()[first:], self._new_pens(first))
+            self.nodes.add_rows(first, self._faded())
         self._apply_visibility()
         if not scene.placed.all():
             self.layout_job.start()
         return True
-
-    def _new_pens(self, first: int) -> list[Any] | Any:
-        pens = self._pens()
-        return pens[first:] if isinstance(pens, list) else pens
 
     def _on_store_replaced(self) -> None:
         self.layout_job.cancel()
@@ -292,7 +289,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self.preview_stamp, self.picked_in_preview = stamp, None
         self.scene = GraphScene(snap)
         self.search_mask = None
-        self.nodes.show_scene(self.scene, self._brushes(), self._pens())
+        self.nodes.show_scene(self.scene, None)
         self._legend_types()
         self._apply_visibility(fit=True)
 
@@ -307,6 +304,8 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         assert scene is not None
         scene.titles = ()  # titles come from the store from now on
         self._update_search_mask()
+        if self.search_mask is not None:
+            self.nodes.restyle(self._faded())
         self._apply_visibility()
         if not scene.placed.all():
             self.layout_job.start()
@@ -392,6 +391,5 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         if self.scene is None:
             return
         self._update_search_mask()
-        self.nodes.setBrush(self._brushes())
-        self.nodes.setPen(self._pens())
+        self.nodes.restyle(self._faded())
         self.edges.set_opacity(1.0 if self.search_mask is None else 0.25)
