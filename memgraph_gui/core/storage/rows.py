@@ -218,11 +218,11 @@ def build_graph(tables: Tables) -> Graph:
             in_keys[key[2]].append(key)
         else:
             in_keys[key[2]] = [key]
-    for key, value in tables.meta:
+    for name, value in tables.meta:
         try:
-            graph.meta[key] = json.loads(value)
+            graph.meta[name] = json.loads(value)
         except (ValueError, TypeError) as exc:
-            raise damaged(f"meta {key}") from exc
+            raise damaged(f"meta {name}") from exc
     return graph
 
 

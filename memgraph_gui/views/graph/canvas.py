@@ -89,9 +89,7 @@ class GraphCanvas:
         pad = max(x1 - x0, y1 - y0) * 0.04 + 1e-3
         self._fitting = True  # one jump, not a zoom gesture: edges stay drawn
         try:
-            self.view.setRange(
-                xRange=(x0 - pad, x1 + pad), yRange=(y0 - pad, y1 + pad), padding=0
-            )
+            self.view.setRange(xRange=(x0 - pad, x1 + pad), yRange=(y0 - pad, y1 + pad), padding=0)
         finally:
             self._fitting = False
 

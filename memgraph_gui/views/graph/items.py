@@ -27,6 +27,7 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
     node_clicked = Signal(int, object)
     node_hovered = Signal(int)
     node_dragged = Signal(int, float, float, bool)
+    data: Any  # pyqtgraph's record array, one row per spot
 
     def __init__(self) -> None:
         super().__init__(pxMode=True, hoverable=False, tip=None, antialias=True)
