@@ -45,7 +45,12 @@ def cli_error(path: Path, *args: str, prefix: list[str] | None = None) -> dict:
 # -- damaged -------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("column", "value"),
-    [("fields", '{"traits": '), ("fields", "[1, 2]"), ("children_ids", "{}")],
+    [
+        ("fields", '{"traits": '),
+        ("fields", "[1, 2]"),
+        ("children_ids", "{}"),
+        ("children_ids", '["n_1", '),
+    ],
 )
 def test_bad_json_in_a_row_is_a_damaged_store(tmp_path: Path, column: str, value: str) -> None:
     path = tmp_path / "s.memgraph"

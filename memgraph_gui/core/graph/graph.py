@@ -7,8 +7,8 @@ other processes' commits read from the change log, or a full reload). Per-node d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from operator import attrgetter
+from collections.abc import Callable, Iterable, Iterator
+from operator import attrgetter, itemgetter
 from typing import Any, Protocol, TypeVar
 
 from memgraph_gui.core.domain.collation import sort_keys
@@ -18,6 +18,7 @@ from memgraph_gui.core.domain.schema import Schema
 from memgraph_gui.core.graph.title_index import TitleIndex
 
 T = TypeVar("T")
+_KEY = itemgetter(0, 2, 1)  # an Edge's (from, type, to)
 
 
 class IncrementalIndex(Protocol):
@@ -35,8 +36,8 @@ class Graph:
     def __init__(self) -> None:
         self.nodes: dict[str, Node] = {}
         self.edges: dict[EdgeKey, Edge] = {}
-        self.out_keys: dict[str, list[EdgeKey]] = {}
-        self.in_keys: dict[str, list[EdgeKey]] = {}
+        self._out_keys: dict[str, list[EdgeKey]] | None = {}  # None: not built since a load
+        self._in_keys: dict[str, list[EdgeKey]] = {}
         self.meta: dict[str, Any] = {}
         self._schema: Schema | None = None
         self._injection: InjectionState | None = None
@@ -66,18 +67,25 @@ class Graph:
 
     def put_edge(self, edge: Edge) -> None:
         key = edge.key
-        if key not in self.edges:
-            self.out_keys.setdefault(edge.from_id, []).append(key)
-            self.in_keys.setdefault(edge.to_id, []).append(key)
+        if key not in self.edges and self._out_keys is not None:
+            self._out_keys.setdefault(edge.from_id, []).append(key)
+            self._in_keys.setdefault(edge.to_id, []).append(key)
         self.edges[key] = edge
         self._derived.clear()
 
     def drop_edge(self, key: EdgeKey) -> None:
         if self.edges.pop(key, None) is None:
             return
-        self.out_keys[key[0]].remove(key)
-        self.in_keys[key[2]].remove(key)
+        if self._out_keys is not None:
+            self._out_keys[key[0]].remove(key)
+            self._in_keys[key[2]].remove(key)
         self._derived.clear()
+
+    def loaded_edges(self, edges: Iterable[Edge]) -> None:
+        """Take a whole store's edges at load (an empty graph). The per-node adjacency is built
+        on first use (~0.08 s at 150k edges, not spent while a window opens)."""
+        self.edges.update(zip(map(_KEY, edges), edges, strict=True))
+        self._out_keys = None
 
     def set_meta(self, key: str, value: Any) -> None:
         if value is None:
@@ -117,10 +125,29 @@ class Graph:
 
     def edges_of(self, node_id: str) -> Iterator[Edge]:
         """Edges leaving ``node_id`` then edges entering it (a self-edge is never stored)."""
-        for key in self.out_keys.get(node_id, ()):
+        out_keys, in_keys = self._adjacency()
+        for key in out_keys.get(node_id, ()):
             yield self.edges[key]
-        for key in self.in_keys.get(node_id, ()):
+        for key in in_keys.get(node_id, ()):
             yield self.edges[key]
+
+    def _adjacency(self) -> tuple[dict[str, list[EdgeKey]], dict[str, list[EdgeKey]]]:
+        """Edge keys leaving and entering each node, in edge order (built here after a load;
+        callers hold the store lock, as every reader that iterates does)."""
+        if self._out_keys is None:
+            out_keys: dict[str, list[EdgeKey]] = {}
+            in_keys: dict[str, list[EdgeKey]] = {}
+            for key in self.edges:
+                if key[0] in out_keys:
+                    out_keys[key[0]].append(key)
+                else:
+                    out_keys[key[0]] = [key]
+                if key[2] in in_keys:
+                    in_keys[key[2]].append(key)
+                else:
+                    in_keys[key[2]] = [key]
+            self._out_keys, self._in_keys = out_keys, in_keys
+        return self._out_keys, self._in_keys
 
     def titles(self) -> TitleIndex:
         """Live nodes by ``(type, lower title)`` and ``Summary N`` numbers (kept up to date)."""

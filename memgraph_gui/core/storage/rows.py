@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -19,7 +19,7 @@ from memgraph_gui.core.domain.images import (
     edge_key_from_text,
     node_from_image,
 )
-from memgraph_gui.core.domain.model import Edge, Node
+from memgraph_gui.core.domain.model import Edge, Node, nodes_from_columns
 from memgraph_gui.core.domain.text import node_search_text
 from memgraph_gui.core.graph.graph import Graph
 
@@ -68,24 +68,40 @@ def edge_row(edge: Edge) -> tuple[Any, ...]:
     return (edge.ord, edge.from_id, edge.to_id, edge.type, edge.seq_to)
 
 
-def _node_from_row(row: tuple[Any, ...]) -> Node:
-    children = row[8]
-    return Node(
-        row[1],
-        row[2],
-        row[3],
-        row[4],
-        row[5],
-        EMPTY_MAPPING if row[6] == "{}" else LazyFields(row[6]),
-        row[7],
-        () if children == "[]" else tuple(json.loads(children)),
-        bool(row[9]),
-        bool(row[10]),
-        row[11],
-        None if row[12] is None else (row[12], row[13]),
-        row[14],
-        row[0],
+def _nodes_from_rows(rows: list[tuple[Any, ...]]) -> list[Node]:
+    """``Node``s of rows in ``NODE_COLUMNS`` order, converted column by column."""
+    if not rows:
+        return []
+    columns = tuple(zip(*rows, strict=True))
+    ords, ids, types, levels, titles, seqs, fields, parents, children = columns[:9]
+    archived, rollups, depths, starts, ends, superseded = columns[9:]
+    return nodes_from_columns(
+        {
+            "id": ids,
+            "type": types,
+            "level": levels,
+            "title": titles,
+            "seq_to": seqs,
+            "fields": [EMPTY_MAPPING if text == "{}" else LazyFields(text) for text in fields],
+            "parent_id": parents,
+            "children_ids": _children(children),
+            "archived": list(map(bool, archived)),
+            "semantic_rollup": list(map(bool, rollups)),
+            "semantic_depth": depths,
+            "floor_range": [
+                None if a is None else (a, b) for a, b in zip(starts, ends, strict=True)
+            ],
+            "superseded_by": superseded,
+            "ord": ords,
+        }
     )
+
+
+def _children(texts: Sequence[str]) -> list[tuple[str, ...]]:
+    """The ``children_ids`` JSON arrays as tuples, the non-empty ones parsed in one go."""
+    full = [text for text in texts if text != "[]"]
+    parsed = iter(json.loads(f"[{','.join(full)}]") if full else ())
+    return [() if text == "[]" else tuple(next(parsed)) for text in texts]
 
 
 _BAD_ROWS = (  # valid JSON of the right kind (the first character tells; cheaper than json_type)
@@ -128,8 +144,12 @@ def checked(conn: sqlite3.Connection, spare: sqlite3.Connection | None) -> Itera
     worker.start()
     try:
         yield
-    finally:
+    except BaseException:
         worker.join()
+        if found:  # damaged rows are why the body failed: say that
+            raise found[0] from None
+        raise
+    worker.join()
     if found:
         raise found[0]
 
@@ -203,21 +223,10 @@ def long_lived() -> Iterator[None]:
 def build_graph(tables: Tables) -> Graph:
     """A fresh ``Graph`` of ``tables``; ``STORE_DAMAGED`` for a meta value that is not JSON."""
     graph = Graph()
-    nodes = tables.nodes
-    graph.nodes.update(zip(map(itemgetter(1), nodes), map(_node_from_row, nodes), strict=True))
-    made = list(map(Edge._make, tables.edges))  # C-level passes: ~0.15 s less at 150k edges
-    edges = graph.edges
-    edges.update(zip([(e[0], e[2], e[1]) for e in made], made, strict=True))
-    out_keys, in_keys = graph.out_keys, graph.in_keys
-    for key in edges:
-        if key[0] in out_keys:
-            out_keys[key[0]].append(key)
-        else:
-            out_keys[key[0]] = [key]
-        if key[2] in in_keys:
-            in_keys[key[2]].append(key)
-        else:
-            in_keys[key[2]] = [key]
+    graph.nodes.update(
+        zip(map(itemgetter(1), tables.nodes), _nodes_from_rows(tables.nodes), strict=True)
+    )
+    graph.loaded_edges(list(map(Edge._make, tables.edges)))  # C-level passes
     for name, value in tables.meta:
         try:
             graph.meta[name] = json.loads(value)

@@ -50,4 +50,9 @@ class TimelineFilter:
 
 def level_of(node: Node) -> str:
     """The level a filter matches: ``L<depth>`` for a rollup, else the node's ``level``."""
-    return f"L{node.semantic_depth}" if node.semantic_rollup else node.level
+    return rollup_level(node.semantic_depth) if node.semantic_rollup else node.level
+
+
+def rollup_level(depth: int) -> str:
+    """The level a rollup of ``depth`` is filtered by."""
+    return f"L{depth}"

@@ -22,7 +22,7 @@ from memgraph_gui.app.qt import (
 )
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.timeline.filter_bar import FilterBar
-from memgraph_gui.views.timeline.filters import TimelineFilter, level_of
+from memgraph_gui.views.timeline.filters import TimelineFilter, rollup_level
 from memgraph_gui.views.timeline.model import TimelineTableModel
 
 MAX_SHOWN_SELECTION = 2_000  # rows selected in the table for a bigger shared selection
@@ -162,7 +162,9 @@ def _choices(graph: object) -> tuple[set[str], set[str], int, int]:
     nodes = list(graph.nodes.values())  # type: ignore[attr-defined]
     rollup = list(map(attrgetter("semantic_rollup"), nodes))
     levels = set(map(attrgetter("level"), compress(nodes, map(not_, rollup))))
-    levels |= {level_of(n) for n in compress(nodes, rollup)}
+    levels |= set(
+        map(rollup_level, set(map(attrgetter("semantic_depth"), compress(nodes, rollup))))
+    )
     seqs = list(map(attrgetter("seq_to"), nodes))
     types = set(map(attrgetter("type"), nodes))
     return types, levels, (min(seqs) if seqs else 0), (max(seqs) if seqs else 0)
