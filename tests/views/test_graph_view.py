@@ -337,6 +337,30 @@ def test_a_store_without_positions_is_laid_out_streamed_and_saved(
     app.close()
 
 
+def test_a_big_graph_without_positions_shows_its_edges_once_laid_out(
+    demo_template: Path, tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Edges from provisional spots are long lines through the whole picture (seconds to
+    paint at 50k): on a big graph they wait for the layout."""
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.graph import GraphView
+
+    monkeypatch.setattr("memgraph_gui.views.graph.view.EDGE_LIVE_LIMIT", 10)  # "big" here
+    target = tmp_path / "fresh.memgraph"
+    shutil.copy(demo_template, target)
+    app = AppModel(MemoryStore.open(target))
+    view = GraphView(app)
+    qtbot.addWidget(view)
+    assert not view.scene.placed.all() and view.edges.suspended
+    assert not view.edges.items[True].isVisible()
+    with qtbot.waitSignal(view.layout_job.saved, timeout=30000):
+        pass
+    assert not view.edges.suspended and view.edges.items[True].isVisible()
+    view.shutdown()
+    app.close()
+
+
 def test_a_node_archived_by_another_process_disappears(view: Any, app: Any, qtbot: Any) -> None:
     victim = view.scene.ids[-1]
     row = view.scene.index[victim]

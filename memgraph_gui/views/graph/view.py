@@ -155,7 +155,9 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self._update_search_mask()
         self.nodes.show_scene(scene, self._faded())
         self._legend_types()
-        self.edges.suspend(False)
+        # provisional spots on a big graph: its edges wait for the layout (long lines through
+        # the whole picture took seconds to paint and showed nothing)
+        self.edges.suspend(not scene.placed.all() and len(scene.edges) > EDGE_LIVE_LIMIT)
         self._apply_visibility(fit=initial)
         if not scene.placed.all():
             self._fit_pending = initial or self._fit_pending or not scene.placed.any()
