@@ -79,12 +79,25 @@ def _external_injection(path: Path, app: Any, hub: str) -> None:
     """Another process (an agent's bridge) records what the next prompt gets."""
     graph = app.store.graph
     near = [e.to_id if e.from_id == hub else e.from_id for e in graph.edges_of(hub)][:12]
-    state = {"recallSelectedIds": [hub, *near[:5]], "alwaysInjectIds": near[5:8],
-             "visibleIds": near}
+    state = {
+        "recallSelectedIds": [hub, *near[:5]],
+        "alwaysInjectIds": near[5:8],
+        "visibleIds": near,
+    }
     subprocess.run(
-        [sys.executable, "-m", "memgraph_gui.cli", "--db", str(path), "call",
-         "setInjectionState", json.dumps([state])],
-        check=True, capture_output=True, cwd=ROOT,
+        [
+            sys.executable,
+            "-m",
+            "memgraph_gui.cli",
+            "--db",
+            str(path),
+            "call",
+            "setInjectionState",
+            json.dumps([state]),
+        ],
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
     )
 
 

@@ -41,7 +41,7 @@ class GraphSnapshot:
     hierarchy: np.ndarray
     pos: np.ndarray
     pinned: np.ndarray
-    titles: tuple[str, ...] = ()  # only in a file preview (the store is not open yet)
+    titles: tuple[str, ...] = ()  # only in an open-time preview (store not in yet)
 
     @property
     def missing_positions(self) -> int:

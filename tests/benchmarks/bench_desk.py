@@ -6,8 +6,8 @@ Builds the demo with a saved layout (``memgraph demo`` + ``memgraph layout``) un
 names one, then, each against the obvious alternative in the same run:
 
 - open → interactive: a fresh window process opens the file and draws the graph from its saved
-  positions (timed from the open request to the first painted frame: the graph is read
-  straight from the file and drawn while the store finishes opening; pan and zoom work), vs the
+  positions (timed from the open request to the end of the first paint of the complete picture:
+  the store hands over its rows before building its graph; pan and zoom work), vs the
   same file without saved positions (open + first layout frame); and when the whole window is
   ready (the store open: timeline, inspector, selection, editing);
 - one edit → GUI-thread time: a title edit made through the app's writer; the time the GUI

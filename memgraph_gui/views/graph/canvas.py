@@ -57,7 +57,7 @@ class GraphCanvas:
 
     def _title_of(self, node_id: str) -> str:
         scene = self.scene
-        if scene is not None and scene.titles:  # a file preview: the store is not open yet
+        if scene is not None and scene.titles:  # an open-time preview: the store is not in yet
             row = scene.index.get(node_id, -1)
             return (scene.titles[row] or node_id) if row >= 0 else node_id
         node = self._app.node(node_id)

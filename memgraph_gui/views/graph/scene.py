@@ -25,7 +25,7 @@ class GraphScene:
         self.ids = snap.ids
         self.index = {node_id: row for row, node_id in enumerate(snap.ids)}
         self.types = snap.types
-        self.titles = snap.titles  # a file preview's titles (empty once drawn from the store)
+        self.titles = snap.titles  # an open-time preview's titles (empty once the store is in)
         self.edges = snap.edges
         self.hierarchy = snap.hierarchy
         self.pinned = snap.pinned.copy()

@@ -1,5 +1,5 @@
 """``GraphView``: the centre pane over one ``AppModel``: nodes, edges, live injection highlight,
-selection, labels, focus, search fade, pin-by-drag, a streaming layout, and a file preview.
+selection, labels, focus, search fade, pin-by-drag, a streaming layout, and the open-time preview.
 
 Design §8 rules: full-viewport updates; edges device-cached for pan and highlight, uncached (or
 hidden, when big) while zooming; positions moved in place while the layout animates; highlight
@@ -284,9 +284,9 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
 
     # -- preview while a file opens --------------------------------------------------------------
     def show_preview(self, snap: GraphSnapshot, stamp: tuple[str, int]) -> None:
-        """Draw a file that is still opening from its saved layout (read straight from the
-        file). Pan, zoom and hover work, and a click is selected once the store is in; the store
-        adopts this picture when its content has the same ``stamp``."""
+        """Draw a file that is still opening from its saved layout (the store's rows, before it
+        builds its graph). Pan, zoom and hover work, and a click is selected once the store is
+        in; the store adopts this picture when its content has the same ``stamp``."""
         self.layout_job.cancel()
         self.preview_stamp, self.picked_in_preview = stamp, None
         self.scene = GraphScene(snap)
