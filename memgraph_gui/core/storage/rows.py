@@ -127,8 +127,9 @@ def checked(conn: sqlite3.Connection, spare: sqlite3.Connection | None) -> Itera
     """``check_rows`` for the body reading ``conn``: run on the idle ``spare`` connection in a
     second thread while the body runs (its ``STORE_DAMAGED`` raised at exit), or on ``conn``
     first when there is no spare. SQLite releases the GIL while it scans, so at 50k nodes the
-    ~0.09 s check then costs no time beside the graph being built."""
-    if spare is None:
+    ~0.09 s check then costs no time beside the graph being built. Only in WAL mode: in
+    rollback mode a writer waiting for ``conn``'s shared lock would block the spare's read."""
+    if spare is None or not _wal(conn):
         check_rows(conn)
         yield
         return
@@ -152,6 +153,10 @@ def checked(conn: sqlite3.Connection, spare: sqlite3.Connection | None) -> Itera
     worker.join()
     if found:
         raise found[0]
+
+
+def _wal(conn: sqlite3.Connection) -> bool:
+    return str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
 
 
 def damaged(where: str) -> MemgraphError:
