@@ -97,6 +97,7 @@ class AppModel(StoreReads, QObject):
         self.blockSignals(True)
         self.selection.blockSignals(True)
         self.undo.stack.blockSignals(True)
+        self.undo.stack.clear()  # see UndoFacade: the steps go before the stack does
 
     @property
     def closed(self) -> bool:

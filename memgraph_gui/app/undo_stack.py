@@ -38,7 +38,11 @@ class _Mirror(QUndoCommand):
 
 
 class UndoFacade:
-    """Owns the ``QUndoStack``; GUI thread only."""
+    """Owns the ``QUndoStack``; GUI thread only.
+
+    Its owner clears the stack before dropping it: with PySide6 ≤ 6.11, a stack destroyed with
+    its pushed commands still in it left wrappers that crashed the next garbage collection.
+    """
 
     def __init__(self, parent: QObject | None = None) -> None:
         self.stack = QUndoStack(parent)
