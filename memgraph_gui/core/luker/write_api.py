@@ -96,7 +96,9 @@ class WriteApi(ExtraWrites):
     def edit_node(
         self, *, id: Any = None, set_fields: Any = None, clear_fields: Any = None, title: Any = None
     ) -> WriteResult:
-        """Patch a node; ``{ok: false, error}`` when it is missing, archived or the patch is refused."""
+        """Patch a node: ``{ok: true, changed: true}`` after a change; ``{ok: true, changed: false,
+        note: "values already match"}`` (nothing written, no undo step) when it would change
+        nothing; ``{ok: false, error}`` when it is missing, archived or the patch is refused."""
         _storable(id=id, setFields=set_fields, clearFields=clear_fields, title=title)
         node_id = args.node_id(id)
         if not node_id:
@@ -110,7 +112,13 @@ class WriteApi(ExtraWrites):
         if title is not None:
             op["title"] = title
         outcome, changes = self._run(OpKind.EDIT_NODE, f"Edit '{self._title(node_id)}'", [op], None)
-        return _ok(outcome, changes)
+        result = _ok(outcome, changes)
+        if not result["ok"]:
+            return result
+        if outcome.unchanged:
+            payload = {"ok": True, "changed": False, "note": "values already match"}
+            return WriteResult(payload, changes)
+        return WriteResult({"ok": True, "changed": True}, changes)
 
     def delete_node(self, *, id: Any = None) -> WriteResult:
         """Archive (soft-delete) a node: ``{ok}``; restore with ``restore_node``."""
