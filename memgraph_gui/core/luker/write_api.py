@@ -19,13 +19,14 @@ from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.luker import args
 from memgraph_gui.core.luker.batch import BatchOutcome, run_batch
+from memgraph_gui.core.luker.write_archive import ArchiveWrites
 from memgraph_gui.core.luker.write_extra import ExtraWrites
 
 if TYPE_CHECKING:
     from memgraph_gui.core.storage.store import Store
 
 
-class WriteApi(ExtraWrites):
+class WriteApi(ExtraWrites, ArchiveWrites):
     """Mutations over one store (or over None, where every call raises MEMORY_STORE_MISSING)."""
 
     def __init__(
