@@ -27,7 +27,7 @@ class BatchOutcome:
     edges_added: int = 0
     edges_removed: int = 0
     touched: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)  # edits whose values already matched
+    unchanged: list[str] = field(default_factory=list)  # edited nodes whose values already matched
 
     def to_json(self) -> dict[str, Any]:
         return {"applied": self.applied, "rejected": self.rejected}
@@ -90,9 +90,7 @@ def _first_pass(
         return
     if kind == "edit":
         node, changed = node_ops.edit(tx, op, None if preserve_seq else max_seq)
-        outcome.touched.append(node.id)
-        if not changed:
-            outcome.unchanged.append(node.id)
+        (outcome.touched if changed else outcome.unchanged).append(node.id)
     elif kind == "delete":
         outcome.touched.append(node_ops.archive(tx, op).id)
     else:
