@@ -55,6 +55,7 @@ WRITE = {
     "createNode": ("create_node", ["opts"]),
     "editNode": ("edit_node", ["opts"]),
     "deleteNode": ("delete_node", ["opts"]),
+    "archiveNode": ("archive_node", ["opts"]),
     "upsertLinks": ("upsert_links", ["opts"]),
     "deleteLinks": ("delete_links", ["opts"]),
     "compactNodes": ("compact_nodes", ["opts"]),

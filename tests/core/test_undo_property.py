@@ -184,6 +184,12 @@ class UndoMachine(RuleBasedStateMachine):
     def delete(self, i):
         self.w.delete_node(id=self.pick(i))
 
+    @rule(a=IDX, b=IDX, replace=st.booleans())
+    def archive(self, a, b, replace):
+        """Luker's archiveNode: with a replacement, links move in place (and may take a later
+        equal link's place), so undo must put every link back where it was."""
+        self.w.archive_node(id=self.pick(a), replacement_id=self.pick(b) if replace else None)
+
     @rule(i=IDX)
     def restore(self, i):
         self.attempt(self.w.restore_node, id=self.pick(i))

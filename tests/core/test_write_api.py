@@ -220,7 +220,7 @@ def test_edit_node_sets_clears_and_renames(store, w):
         clear_fields=["aliases"],
         title="  Eileen   Ashford ",
     )
-    assert result.to_json() == {"ok": True}
+    assert result.to_json() == {"ok": True, "changed": True}  # Luker answers `changed`
     edited = node(store, nid)
     assert edited.title == "Eileen Ashford"
     assert edited.to_json()["fields"] == {"goal": "crown", "traits": ["brave", "proud"]}

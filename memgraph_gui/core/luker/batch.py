@@ -27,6 +27,7 @@ class BatchOutcome:
     edges_added: int = 0
     edges_removed: int = 0
     touched: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)  # edited nodes whose values already matched
 
     def to_json(self) -> dict[str, Any]:
         return {"applied": self.applied, "rejected": self.rejected}
@@ -88,8 +89,8 @@ def _first_pass(
             link_jobs.append((op, node.id, None, links, False))
         return
     if kind == "edit":
-        node = node_ops.edit(tx, op, None if preserve_seq else max_seq)
-        outcome.touched.append(node.id)
+        node, changed = node_ops.edit(tx, op, None if preserve_seq else max_seq)
+        (outcome.touched if changed else outcome.unchanged).append(node.id)
     elif kind == "delete":
         outcome.touched.append(node_ops.archive(tx, op).id)
     else:

@@ -10,6 +10,7 @@ from typing import Any
 
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import freeze, thaw
+from memgraph_gui.core.domain.jsvalue import js_json
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.graph.title_index import TitleIndex
 from memgraph_gui.core.graph.topology import normalize_text
@@ -150,8 +151,12 @@ def _next_id(tx: Tx) -> str:
     return f"n_{seq}"
 
 
-def edit(tx: Tx, op: dict[str, Any], max_seq: int | None) -> Node:
-    """Patch a live node: ``title``, ``setFields`` (None values skipped), ``clearFields`` (deleted)."""
+def edit(tx: Tx, op: dict[str, Any], max_seq: int | None) -> tuple[Node, bool]:
+    """Patch a live node: ``title``, ``setFields`` (None values skipped), ``clearFields`` (deleted).
+
+    Returns the node and whether the patch changed it. A patch that would change nothing (Luker's
+    "values already match": see ``_would_change``) stages nothing, not even a new ``seqTo``.
+    """
     node = _editable(tx, op)
     set_fields = check_fields(op.get("setFields"), f"edit {node.id}")
     clear = op.get("clearFields") or []
@@ -161,16 +166,31 @@ def edit(tx: Tx, op: dict[str, Any], max_seq: int | None) -> Node:
     if op.get("title") is not None:
         title = normalize_text(_str(op.get("title"), "title")) or node.title
         check_title(title, f"edit {node.id}")
+    columns = [c.strip() for c in clear]
+    if title == node.title and not _would_change(node, set_fields, columns):
+        return node, False
     fields = thaw(node.fields)
     fields.update({k: v for k, v in set_fields.items() if v is not None})
-    for column in clear:
-        fields.pop(column.strip(), None)
+    for column in columns:
+        fields.pop(column, None)
     spec = tx.schema.get(node.type.lower())
-    touched = [*set_fields, *(c.strip() for c in clear)]
+    touched = [*set_fields, *columns]
     if spec is not None and (missing := missing_required(spec, title, fields, touched)):
         raise violation(f"edit {node.id}: required column(s) cannot be empty: {', '.join(missing)}")
     seq = node.seq_to if max_seq is None else max(node.seq_to, max_seq)
-    return tx.put_node(replace(node, title=title, fields=freeze(fields), seq_to=seq))
+    return tx.put_node(replace(node, title=title, fields=freeze(fields), seq_to=seq)), True
+
+
+def _would_change(node: Node, set_fields: dict[str, Any], clear: list[str]) -> bool:
+    """Luker's test: a non-null ``setFields`` value whose JSON differs from the stored value (a
+    missing field counts as null), or a ``clearFields`` key the node has."""
+    stored = node.fields
+    if any(column in stored for column in clear):
+        return True
+    return any(
+        value is not None and js_json(value) != js_json(stored.get(key))
+        for key, value in set_fields.items()
+    )
 
 
 def _editable(tx: Tx, op: dict[str, Any]) -> Node:

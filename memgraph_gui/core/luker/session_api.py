@@ -1,4 +1,5 @@
-"""``SessionApi``: the seed's 16-method session facade over one store (``open_session`` makes one)."""
+"""``SessionApi``: the seed's 16-method session facade over one store (``open_session`` makes one),
+plus ``archive_node`` (Luker's ``archiveNode``)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,10 @@ class SessionApi:
 
     def delete_node(self, **op: Any) -> Any:
         return self._write.delete_node(**op)
+
+    def archive_node(self, **op: Any) -> Any:
+        """Luker's ``archiveNode({id, replacementId})`` (beyond the seed's 16 methods)."""
+        return self._write.archive_node(**op)
 
     def upsert_links(self, **op: Any) -> Any:
         return self._write.upsert_links(**op)

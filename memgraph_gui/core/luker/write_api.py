@@ -19,13 +19,14 @@ from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.luker import args
 from memgraph_gui.core.luker.batch import BatchOutcome, run_batch
+from memgraph_gui.core.luker.write_archive import ArchiveWrites
 from memgraph_gui.core.luker.write_extra import ExtraWrites
 
 if TYPE_CHECKING:
     from memgraph_gui.core.storage.store import Store
 
 
-class WriteApi(ExtraWrites):
+class WriteApi(ExtraWrites, ArchiveWrites):
     """Mutations over one store (or over None, where every call raises MEMORY_STORE_MISSING)."""
 
     def __init__(
@@ -96,7 +97,9 @@ class WriteApi(ExtraWrites):
     def edit_node(
         self, *, id: Any = None, set_fields: Any = None, clear_fields: Any = None, title: Any = None
     ) -> WriteResult:
-        """Patch a node; ``{ok: false, error}`` when it is missing, archived or the patch is refused."""
+        """Patch a node: ``{ok: true, changed: true}`` after a change; ``{ok: true, changed: false,
+        note: "values already match"}`` (nothing written, no undo step) when it would change
+        nothing; ``{ok: false, error}`` when it is missing, archived or the patch is refused."""
         _storable(id=id, setFields=set_fields, clearFields=clear_fields, title=title)
         node_id = args.node_id(id)
         if not node_id:
@@ -110,7 +113,13 @@ class WriteApi(ExtraWrites):
         if title is not None:
             op["title"] = title
         outcome, changes = self._run(OpKind.EDIT_NODE, f"Edit '{self._title(node_id)}'", [op], None)
-        return _ok(outcome, changes)
+        result = _ok(outcome, changes)
+        if not result["ok"]:
+            return result
+        if outcome.unchanged:
+            payload = {"ok": True, "changed": False, "note": "values already match"}
+            return WriteResult(payload, changes)
+        return WriteResult({"ok": True, "changed": True}, changes)
 
     def delete_node(self, *, id: Any = None) -> WriteResult:
         """Archive (soft-delete) a node: ``{ok}``; restore with ``restore_node``."""
