@@ -293,11 +293,14 @@ def test_nearest_visible_cycle_safe(store: Any) -> None:
     assert api.get_nearest_visible_ancestor("x", visible_node_ids=["y"]).id == "y"
 
 
-def test_nearest_visible_requires_visible_ids(store: Any) -> None:
+def test_nearest_visible_without_visible_ids_is_null(store: Any) -> None:
+    # The seed calls visibleNodeIds "required" but names no error; Luker reads a missing (or
+    # null) set as the empty set, and nothing is visible in it (luker-store-format.md).
     api = load(store, CHAIN)
-    with pytest.raises(MemgraphError) as info:
-        api.get_nearest_visible_ancestor("leaf")
-    assert info.value.code == "BAD_ARGS"
+    assert api.get_nearest_visible_ancestor("leaf") is None
+    assert api.get_nearest_visible_ancestor("leaf", visible_node_ids=None) is None
+    assert api.get_nearest_visible_ancestor("top") is None
+    assert api.get_nearest_visible_ancestor("top", visible_node_ids=["top"]).id == "top"
     with pytest.raises(MemgraphError) as info:
         api.get_nearest_visible_ancestor("leaf", visible_node_ids="top")  # not split
     assert info.value.code == "BAD_ARGS"
@@ -381,9 +384,13 @@ def test_project_edges_normalises_relation_case(store: Any) -> None:
     assert projected(api.project_edges(visible_node_ids=["p", "q"])) == [("p", "q", "mentions", 2)]
 
 
-def test_project_edges_requires_visible_ids(world: Any) -> None:
+def test_project_edges_without_visible_ids_is_empty(world: Any) -> None:
+    # A missing or null visibleNodeIds is the empty set (Luker's toIdSet), not an error.
+    assert world.project_edges() == ()
+    assert world.project_edges(visible_node_ids=None, exclude_internal=False) == ()
+    assert world.project_edges(edge_types=["mentions"]) == ()
     with pytest.raises(MemgraphError) as info:
-        world.project_edges()
+        world.project_edges(visible_node_ids="a")  # a bare string is not split into letters
     assert info.value.code == "BAD_ARGS"
     with pytest.raises(MemgraphError) as info:
         world.project_edges(visible_node_ids=["a"], exclude_internal="no")

@@ -363,14 +363,16 @@ def test_expand_raw_bfs_over_the_whole_store_and_options(graph: Any) -> None:
     ]
 
 
-def test_expand_inside_a_set_returns_seeds_and_discoveries_only(graph: Any, store: Any) -> None:
-    assert ids(graph.expand_from_seeds(["a"], project_to=["b"])) == ["a", "b"]
-    assert ids(graph.expand_from_seeds(["a"], project_to=["b", "c"], hops=3)) == ["a", "b", "c"]
+def test_expand_inside_a_set_puts_the_pool_first(graph: Any, store: Any) -> None:
+    # Luker's drill starts its candidate set with the live pool, in pool order; the seed and
+    # what its hops reach (pooled nodes, and children) follow (luker-store-format.md).
+    assert ids(graph.expand_from_seeds(["a"], project_to=["b"])) == ["b", "a"]
+    assert ids(graph.expand_from_seeds(["a"], project_to=["b", "c"], hops=3)) == ["b", "c", "a"]
     assert ids(graph.expand_from_seeds(["a"])) == ["a"]  # nothing recorded as visible
     assert ids(graph.expand_from_seeds(["r1"])) == ["r1", "e1", "e2"]
     store.write_api().set_injection_state({"visibleIds": ["b", "c", "x"]})
-    assert ids(graph.expand_from_seeds(["a"], hops=2)) == ["a", "b", "c"]
-    assert ids(graph.expand_from_seeds(["r1"])) == ["r1", "e1", "e2"]  # not the whole pool
+    assert ids(graph.expand_from_seeds(["a"], hops=2)) == ["b", "c", "x", "a"]
+    assert ids(graph.expand_from_seeds(["r1"])) == ["b", "c", "x", "r1", "e1", "e2"]
 
 
 def test_expand_multiple_seeds_and_odd_input(graph: Any) -> None:

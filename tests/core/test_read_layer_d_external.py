@@ -64,11 +64,12 @@ def test_set_injection_state_records_visible_ids_and_keeps_omitted_keys(filled: 
     w.set_injection_state({"recallSelectedIds": ["b"]})
     state = filled.read_api().get_injection_state()
     assert state.visible_ids == {"A", "b", "c"}
+    assert state.visible_order == ("c", "A", "b")
     assert state.to_json() == {
         "alwaysInjectIds": ["e1"],
         "recallSelectedIds": ["b"],
-        "visibleIds": ["A", "b", "c"],
-    }  # localeCompare order
+        "visibleIds": ["c", "A", "b"],
+    }  # the sets in localeCompare order; visibleIds as recorded (a JS Set keeps insertion order)
     w.set_injection_state({"visibleIds": []})
     assert filled.read_api().get_injection_state().visible_ids == frozenset()
 
@@ -272,7 +273,7 @@ def test_cli_call_read_methods(db: str) -> None:
     assert line["result"]["keyValues"] == {"title": "Bob"}
 
 
-def test_cli_sets_are_sorted_arrays(db: str) -> None:
+def test_cli_sets_are_arrays_visible_ids_in_recorded_order(db: str) -> None:
     code, _ = run(
         [
             "--db",
@@ -288,7 +289,7 @@ def test_cli_sets_are_sorted_arrays(db: str) -> None:
         "result": {
             "alwaysInjectIds": ["e1"],
             "recallSelectedIds": [],
-            "visibleIds": ["A", "b", "c"],
+            "visibleIds": ["c", "A", "b"],
         }
     }
     code, [ids] = run(["--db", db, "call", "getCurrentlyInjectedNodeIds"])
@@ -320,7 +321,7 @@ def test_cli_json_lines(db: str) -> None:
         ("listNodes", '[{"types": "event"}]', "BAD_ARGS"),
         ("listNodes", '[{"colour": "red"}]', "BAD_ARGS"),
         ("listNodes", "[{", "BAD_ARGS"),
-        ("getNearestVisibleAncestor", '["A"]', "BAD_ARGS"),
+        ("getNearestVisibleAncestor", '["A", {"visibleNodeIds": "A"}]', "BAD_ARGS"),
         ("vectorSearch", '[{"query": "betrayal"}]', "NO_EMBEDDING_PROFILE"),
     ],
 )

@@ -13,18 +13,32 @@ INJECTION_KEYS = ("alwaysInjectIds", "recallSelectedIds", "visibleIds")
 
 @dataclass(frozen=True, slots=True)
 class InjectionState:
-    """The seed's ``InjectionState``; the sets are frozen and serialise as sorted arrays."""
+    """The seed's ``InjectionState``; the sets are frozen.
+
+    ``visible_order`` is ``visibleIds`` in the order it was recorded (a JavaScript ``Set`` keeps
+    insertion order, and ``expandFromSeeds`` puts its pool first in that order); ``visible_ids``
+    is the same ids as a set. Given only one of the two, the other is derived (a set alone is
+    ordered by ``localeCompare``).
+    """
 
     always_inject_ids: frozenset[str] = frozenset()
     recall_selected_ids: frozenset[str] = frozenset()
     visible_ids: frozenset[str] = frozenset()
+    visible_order: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.visible_order and not self.visible_ids:
+            object.__setattr__(self, "visible_ids", frozenset(self.visible_order))
+        elif self.visible_ids and not self.visible_order:
+            object.__setattr__(self, "visible_order", tuple(sort_locale(self.visible_ids)))
 
     def to_json(self) -> dict[str, list[str]]:
-        """``{alwaysInjectIds, recallSelectedIds, visibleIds}`` as sorted arrays."""
+        """``{alwaysInjectIds, recallSelectedIds, visibleIds}``: the first two sorted, the
+        visible ids in their recorded order."""
         return {
             "alwaysInjectIds": sort_locale(self.always_inject_ids),
             "recallSelectedIds": sort_locale(self.recall_selected_ids),
-            "visibleIds": sort_locale(self.visible_ids),
+            "visibleIds": list(self.visible_order),
         }
 
     @staticmethod
@@ -32,9 +46,9 @@ class InjectionState:
         """Parse the stored form; missing keys are empty sets."""
         data = data or {}
         return InjectionState(
-            always_inject_ids=_id_set(data.get("alwaysInjectIds")),
-            recall_selected_ids=_id_set(data.get("recallSelectedIds")),
-            visible_ids=_id_set(data.get("visibleIds")),
+            always_inject_ids=frozenset(_id_list(data.get("alwaysInjectIds"))),
+            recall_selected_ids=frozenset(_id_list(data.get("recallSelectedIds"))),
+            visible_order=_id_list(data.get("visibleIds")),
         )
 
     @property
@@ -43,9 +57,12 @@ class InjectionState:
         return self.always_inject_ids | self.recall_selected_ids
 
 
-def _id_set(value: Any) -> frozenset[str]:
+def _id_list(value: Any) -> tuple[str, ...]:
+    """Ids in order, trimmed, blanks and repeats dropped."""
     if value is None:
-        return frozenset()
+        return ()
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise TypeError("expected an array of node ids")
-    return frozenset(str(v).strip() for v in value if str(v).strip())
+    out = dict.fromkeys(str(v).strip() for v in value)
+    out.pop("", None)
+    return tuple(out)

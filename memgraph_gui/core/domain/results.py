@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from memgraph_gui.core.domain.changes import ChangeSet
@@ -37,6 +39,24 @@ class ProjectedEdge:
 
     def to_json(self) -> dict[str, Any]:
         return {"from": self.from_id, "to": self.to_id, "type": self.type, "weight": self.weight}
+
+    @classmethod
+    def from_columns(
+        cls, from_ids: list[str], to_ids: list[str], types: list[str], weights: list[int]
+    ) -> tuple[ProjectedEdge, ...]:
+        """One edge per row of the four equally long columns, the same as calling the class per
+        row but about twice as fast (a projection can hold tens of thousands of edges): each
+        field is filled column by column through its slot, with the iteration in C."""
+        edges = list(map(object.__new__, repeat(cls, len(from_ids))))
+        columns: dict[str, list[Any]] = {
+            "from_id": from_ids,
+            "to_id": to_ids,
+            "type": types,
+            "weight": weights,
+        }
+        for name, column in columns.items():
+            deque(map(getattr(cls, name).__set__, edges, column), maxlen=0)
+        return tuple(edges)
 
 
 @dataclass(frozen=True, slots=True)

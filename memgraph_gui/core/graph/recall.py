@@ -1,31 +1,17 @@
-"""Recall primitives: the candidate pool in recency order, exposure, the recent window, the
-always-inject set and ``expandFromSeeds``' BFS (Luker's ``collectRootCandidates`` /
-``expandRouteCandidates``). Edge summaries live in ``edge_summary``.
+"""Recall primitives: the candidate pool in recency order, exposure, the recent window and the
+always-inject set (Luker's ``collectRootCandidates``). Edge summaries live in ``edge_summary``,
+``expandFromSeeds``' drill in ``drill``.
 """
 
 from __future__ import annotations
 
 from memgraph_gui.core.domain.collation import key_function
 from memgraph_gui.core.domain.model import Node
-from memgraph_gui.core.graph.edge_summary import edge_summary, local_edges, members_of
+from memgraph_gui.core.graph.edge_summary import edge_summary
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.pool_index import PoolIndex
-from memgraph_gui.core.graph.topology import incident_edges, live_children, project
 
 __all__ = ["edge_summary"]
-
-DEFAULT_EXPAND_RELATIONS = frozenset(
-    {
-        "related",
-        "involved_in",
-        "mentions",
-        "evidence",
-        "contains",
-        "updates",
-        "advances",
-        "occurred_at",
-    }
-)
 
 
 def recency_sorted(nodes: list[Node]) -> list[Node]:
@@ -79,88 +65,6 @@ def exposure(graph: Graph, node: Node) -> str:
         return "high_only"
     spec = graph.schema.get(node.type.lower())
     return "high_only" if spec is not None and spec.hierarchical else "full"
-
-
-def expand(
-    graph: Graph,
-    seeds: list[str],
-    *,
-    hops: int,
-    relations: frozenset[str],
-    include_children: bool,
-    pool: frozenset[str] | None,
-) -> list[Node]:
-    """Luker's ``expandRouteCandidates`` BFS: seeds, then what each discovers, in BFS order.
-
-    Edge hops reach only nodes in ``pool`` or already found (``pool=None``: the whole store).
-    """
-    found: dict[str, Node] = {}
-    for seed in seeds:
-        seed_node = graph.nodes.get(seed)
-        if seed_node is None:
-            continue
-        found.setdefault(seed, seed_node)
-        seen, frontier = {seed}, [seed]
-        for _ in range(hops):
-            if not frontier:
-                break
-            allowed = None if pool is None else pool | frozenset(found)
-            frontier = _expand_hop(
-                graph, frontier, seen, found, relations, include_children, allowed
-            )
-    return list(found.values())
-
-
-def _expand_hop(
-    graph: Graph,
-    frontier: list[str],
-    seen: set[str],
-    found: dict[str, Node],
-    relations: frozenset[str],
-    include_children: bool,
-    allowed: frozenset[str] | None,
-) -> list[str]:
-    nxt: list[str] = []
-
-    def admit(node: Node) -> None:
-        seen.add(node.id)
-        found.setdefault(node.id, node)
-        nxt.append(node.id)
-
-    for current in frontier:
-        node = graph.nodes.get(current)
-        if node is None or node.archived:
-            continue
-        if include_children:
-            for child in live_children(graph, node):
-                if child.id not in seen:
-                    admit(child)
-        for other in _hop_neighbors(graph, node, relations, allowed):
-            neighbor = graph.nodes.get(other)
-            if other not in seen and neighbor is not None and not neighbor.archived:
-                admit(neighbor)
-    return nxt
-
-
-def _hop_neighbors(
-    graph: Graph, node: Node, relations: frozenset[str], allowed: frozenset[str] | None
-) -> list[str]:
-    """Neighbours of ``node`` over projected edges (raw when ``allowed`` is None)."""
-    if allowed is None:
-        edges = incident_edges(graph, node.id)
-        visible = frozenset(graph.nodes)
-        projected = project(graph, edges, visible, relations, False, lambda i: i)
-    else:
-        visible = allowed | {node.id}
-        edges = local_edges(graph, members_of(graph, node, visible))
-        projected = project(graph, edges, visible, relations, False)
-    out = []
-    for pe in projected:
-        if pe.from_id == node.id:
-            out.append(pe.to_id)
-        elif pe.to_id == node.id:
-            out.append(pe.from_id)
-    return out
 
 
 def always_inject_nodes(graph: Graph) -> list[Node]:

@@ -16,6 +16,7 @@ MAX_SAFE_INTEGER = 2**53 - 1  # JavaScript's Number.MAX_SAFE_INTEGER: the seeds'
 MAX_NESTING = 64  # arrays / objects inside an argument; the seeds' deepest shape needs about 12
 MAX_STRING = 1_000_000  # characters in one string of a JSON call (the fields total cap)
 SURROGATE = re.compile("[\ud800-\udfff]")  # in a str, always lone: UTF-8 cannot encode it
+_SPACES = re.compile(r"\s+")
 
 
 def options(value: Any, name: str = "options") -> Mapping[str, Any]:
@@ -48,20 +49,32 @@ def lower_set(value: Any, name: str) -> frozenset[str] | None:
     return None if items is None else frozenset(i.lower() for i in items)
 
 
+def relation_set(value: Any, name: str) -> frozenset[str] | None:
+    """Relation names as Luker compares them: whitespace runs collapsed, trimmed, lower-cased;
+    None or ``[]`` means no filter."""
+    items = str_list(value, name)
+    return None if items is None else frozenset(_SPACES.sub(" ", i).strip().lower() for i in items)
+
+
 def id_set(value: Any, name: str) -> frozenset[str]:
     """A set of ids from any array / set (a bare string is refused, not split into letters)."""
+    return frozenset(id_list(value, name))
+
+
+def id_list(value: Any, name: str) -> tuple[str, ...]:
+    """Ids from any array / set in their order, trimmed, blanks and repeats dropped (Luker's
+    ``toIdSet``; ``null`` items skipped). A bare string is refused, not split into letters."""
     if value is None:
-        return frozenset()
+        return ()
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise bad_args(f"{name}: expected an array of ids")
-    out = set()
-    for item in value:
-        if item is None:
-            continue
-        text = node_id(item, name)
-        if text:
-            out.add(text)
-    return frozenset(out)
+    items = value if isinstance(value, (list, tuple)) else list(value)
+    if set(map(type, items)) <= {str}:  # the common case, checked in C: ~10x faster
+        out = dict.fromkeys(map(str.strip, items))
+    else:
+        out = dict.fromkeys(node_id(item, name) for item in items if item is not None)
+    out.pop("", None)
+    return tuple(out)
 
 
 def number(value: Any, name: str) -> float | None:

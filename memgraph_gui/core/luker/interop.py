@@ -83,8 +83,9 @@ def install_import(
     meta["schema"] = schema if schema is not None else current_schema
     ids = {n.id for n in parsed.nodes}
     if "injection" in meta:
-        meta["injection"] = {
-            k: sorted(i for i in meta["injection"].get(k) or [] if i in ids) for k in INJECTION_KEYS
+        kept = {k: [i for i in meta["injection"].get(k) or [] if i in ids] for k in INJECTION_KEYS}
+        meta["injection"] = {  # visibleIds keeps its recorded order; the others are sets
+            k: v if k == "visibleIds" else sorted(v) for k, v in kept.items()
         }
     return store.replace_all(parsed.nodes, parsed.edges, meta, backup=backup)
 

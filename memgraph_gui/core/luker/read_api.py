@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.core.domain.errors import MemgraphError, bad_args
@@ -22,7 +22,7 @@ from memgraph_gui.core.domain.results import (
     ProjectedEdge,
     RankedNode,
 )
-from memgraph_gui.core.graph import recall, search, topology
+from memgraph_gui.core.graph import drill, projection, recall, search, topology
 from memgraph_gui.core.graph.compaction import compaction_candidates
 from memgraph_gui.core.luker import args
 from memgraph_gui.core.luker.read_briefs import BriefReader
@@ -206,9 +206,8 @@ class ReadApi(BriefReader):
     def get_nearest_visible_ancestor(
         self, node_id: Any, *, visible_node_ids: Any = None
     ) -> Node | None:
-        """The node or its nearest ancestor in ``visible_node_ids`` (required); None past archived."""
-        if visible_node_ids is None:
-            raise bad_args("getNearestVisibleAncestor: visibleNodeIds is required")
+        """The node or its nearest ancestor in ``visible_node_ids`` (missing: the empty set, as
+        Luker reads it); None past an archived node."""
         visible = args.id_set(visible_node_ids, "visibleNodeIds")
         key = args.node_id(node_id)
         with self._store.reading() as graph:
@@ -218,17 +217,18 @@ class ReadApi(BriefReader):
     def project_edges(
         self, *, visible_node_ids: Any = None, edge_types: Any = None, exclude_internal: Any = True
     ) -> tuple[ProjectedEdge, ...]:
-        """Raw edges rolled up onto ``visible_node_ids`` (required), merged with a ``weight``."""
-        if visible_node_ids is None:
-            raise bad_args("projectEdges: visibleNodeIds is required")
+        """Raw edges rolled up onto ``visible_node_ids`` (missing: the empty set), merged with a
+        ``weight``, in the order of each merged edge's first raw edge."""
         visible = args.id_set(visible_node_ids, "visibleNodeIds")
-        relations = args.lower_set(edge_types, "edgeTypes")
+        relations = args.relation_set(edge_types, "edgeTypes")
         internal = args.flag(exclude_internal, "excludeInternal", True)
         with self._store.reading() as graph:
-            merged = topology.project(
-                graph, topology.edges_in_order(graph), visible, relations, internal
-            )
-            return tuple(ProjectedEdge(p.from_id, p.to_id, p.type, p.weight) for p in merged)
+            if not visible:
+                return ()
+            merged = projection.project_all(graph, visible, relations, internal)
+        return ProjectedEdge.from_columns(
+            merged.from_ids, merged.to_ids, merged.types, merged.weights
+        )
 
     # -- layer C ---------------------------------------------------------------------------------
     def list_visible_candidates(
@@ -266,23 +266,33 @@ class ReadApi(BriefReader):
         include_children: Any = True,
         exclude_internal: Any = False,
     ) -> tuple[Node, ...]:
-        """BFS drill from the seeds (seeds first, then what each reaches, in BFS order)."""
-        seeds = list(dict.fromkeys(_ordered_ids(seed_ids, "seedIds")))
+        """Luker's drill: the live pool in its order, then each seed and what its hops reach.
+
+        ``project_to``: ``'visible'`` (default) pools the recorded ``visibleIds`` in recorded
+        order, an id array pools those ids; hops then reach only pooled nodes and children.
+        ``'raw'`` pools nothing and hops follow the store's edges (the seed's full-store drill).
+        ``exclude_internal`` also leaves the seeds' children out. No seeds: ``()``.
+        """
+        seeds = args.id_list(seed_ids, "seedIds")
         depth = args.whole(hops, "hops", 1, minimum=1)
-        relations = args.lower_set(edge_types, "edgeTypes") or recall.DEFAULT_EXPAND_RELATIONS
-        if args.flag(exclude_internal, "excludeInternal", False):
-            relations = relations - {"contains", "semantic_contains"}
+        relations = args.relation_set(edge_types, "edgeTypes") or drill.DEFAULT_EXPAND_RELATIONS
+        internal = args.flag(exclude_internal, "excludeInternal", False)
         children = args.flag(include_children, "includeChildren", True)
+        target = "visible" if project_to is None else project_to
+        explicit = _pool_ids(target)
+        if not seeds:
+            return ()
         with self._store.reading() as graph:
-            pool = self._projection_set(graph, project_to if project_to is not None else "visible")
+            pool = graph.injection.visible_order if target == "visible" else explicit
             return tuple(
-                recall.expand(
+                drill.expand(
                     graph,
                     seeds,
+                    pool=pool,
                     hops=depth,
                     relations=relations,
                     include_children=children,
-                    pool=pool,
+                    exclude_internal=internal,
                 )
             )
 
@@ -380,10 +390,10 @@ def _range(value: Any, name: str) -> tuple[float | None, float | None]:
     )
 
 
-def _ordered_ids(value: Any, name: str) -> Iterable[str]:
-    if isinstance(value, (str, bytes)) or value is None:
-        if value is None:
-            return []
-        raise bad_args(f"{name}: expected an array of ids")
-    args.id_set(value, name)
-    return [str(v).strip() for v in value if v is not None and str(v).strip()]
+def _pool_ids(project_to: Any) -> tuple[str, ...] | None:
+    """An explicit ``projectTo`` id array in order; None for ``'raw'`` and ``'visible'``."""
+    if isinstance(project_to, (list, tuple, set, frozenset)):
+        return args.id_list(project_to, "projectTo")
+    if project_to in ("raw", "visible"):
+        return None
+    raise bad_args("projectTo: expected 'raw', 'visible' or an array of ids")

@@ -107,8 +107,9 @@ class ExtraWrites:
     def set_injection_state(self, state: Any = None, **keys: Any) -> WriteResult:
         """Record injection ids (bridges, previews). Given keys replace, omitted keys stay.
 
-        Keys: ``alwaysInjectIds``, ``recallSelectedIds``, ``visibleIds`` (arrays of node ids);
-        unknown node ids raise ``NODE_NOT_FOUND``. Returns the new state.
+        Keys: ``alwaysInjectIds``, ``recallSelectedIds``, ``visibleIds`` (arrays of node ids;
+        ``visibleIds`` keeps the order given, the others are sets); unknown node ids raise
+        ``NODE_NOT_FOUND``. Returns the new state.
         """
         _storable(state=state, **keys)
         given = dict(args.options(state, "state"))
@@ -116,7 +117,7 @@ class ExtraWrites:
         unknown = set(given) - set(INJECTION_KEYS)
         if unknown:
             raise bad_args(f"setInjectionState: unknown key(s) {', '.join(sorted(unknown))}")
-        parsed = {k: args.id_set(v, k) for k, v in given.items()}
+        parsed = {k: args.id_list(v, k) for k, v in given.items()}
         store = self._require()
         with store.transaction(
             OpKind.INJECTION, "Set injection state", origin=self._origin, log_history=False
@@ -128,7 +129,9 @@ class ExtraWrites:
                     "setInjectionState: unknown node id(s): " + ", ".join(missing[:10]),
                 )
             current = InjectionState.from_json(tx.meta("injection")).to_json()
-            current.update({k: sorted(v) for k, v in parsed.items()})
+            current.update(
+                {k: list(v) if k == "visibleIds" else sorted(v) for k, v in parsed.items()}
+            )
             tx.set_meta("injection", current)
         self._committed(bool(tx.changeset and not tx.changeset.empty))
         return WriteResult(InjectionState.from_json(current).to_json(), tx.changeset)

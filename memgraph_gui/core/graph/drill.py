@@ -1,0 +1,180 @@
+"""``expandFromSeeds``: Luker's drill (``expandRouteCandidates``) without its whole-store scans.
+
+Luker keeps an ordered candidate set (the pool first), and for each hop projects every edge onto
+the set as it stands, then scans all projected edges once per frontier node. The projected
+neighbours of one node ``u`` come only from raw edges with an end whose nearest visible ancestor is
+``u`` (``u`` and the descendants it stands for), and the merged edges keep the order of their first
+raw edge. So here each frontier node reads just those edges, in store order: the same neighbours in
+the same order, at a cost that follows the edges touched, never the size of the pool or the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, Edge, Node
+from memgraph_gui.core.graph.graph import Graph
+from memgraph_gui.core.graph.topology import incident_edges, live_children, relation_of
+
+DEFAULT_EXPAND_RELATIONS = frozenset(
+    {
+        "related",
+        "involved_in",
+        "mentions",
+        "evidence",
+        "contains",
+        "updates",
+        "advances",
+        "occurred_at",
+    }
+)
+
+
+def expand(
+    graph: Graph,
+    seeds: Sequence[str],
+    *,
+    pool: Iterable[str] | None,
+    hops: int,
+    relations: frozenset[str],
+    include_children: bool,
+    exclude_internal: bool,
+) -> list[Node]:
+    """The drill's answer: the candidate set in order of first insertion.
+
+    Args:
+        seeds: distinct ids; unknown ones are skipped, an archived one is kept but not expanded.
+        pool: the set's start, in order (missing and archived ids skipped); hops reach only nodes
+            already in the set, and children. None: the seed's ``'raw'`` drill, whose hops follow
+            the store's edges.
+        hops: at least 1. ``relations``: normalised relation names an edge hop may follow.
+        exclude_internal: hops skip ``contains`` / ``semantic_contains``, and the seeds' children
+            are left out of the answer (unless they are seeds), as Luker's post-filter does.
+    """
+    if exclude_internal:
+        relations = relations - HIERARCHY_EDGE_TYPES
+    found: dict[str, int] = {}  # id -> position, in insertion order (Luker's candidateMap)
+    for node_id in pool or ():
+        node = graph.nodes.get(node_id)
+        if node is not None and not node.archived and node_id not in found:
+            found[node_id] = len(found)
+    for seed in seeds:
+        if seed in graph.nodes:
+            found.setdefault(seed, len(found))
+            _drill(graph, seed, found, hops, relations, include_children, raw=pool is None)
+    dropped = _seed_children(graph, seeds) if exclude_internal and include_children else set()
+    return [graph.nodes[i] for i in found if i not in dropped]
+
+
+def _drill(
+    graph: Graph,
+    seed: str,
+    found: dict[str, int],
+    hops: int,
+    relations: frozenset[str],
+    include_children: bool,
+    *,
+    raw: bool,
+) -> None:
+    """One seed's breadth-first hops, adding what they reach to ``found``."""
+    seen, frontier = {seed}, [seed]
+    for _ in range(hops):
+        if not frontier:
+            break
+        hop = _RawHop(graph, relations) if raw else _Hop(graph, relations, found, len(found))
+        nxt: list[str] = []
+        for current in frontier:
+            node = graph.nodes.get(current)
+            if node is None or node.archived:
+                continue
+            children = [c.id for c in live_children(graph, node)] if include_children else []
+            for other in (*children, *hop.neighbors(node)):
+                neighbor = graph.nodes.get(other)
+                if other in seen or neighbor is None or neighbor.archived:
+                    continue
+                seen.add(other)
+                found.setdefault(other, len(found))
+                nxt.append(other)
+        frontier = nxt
+
+
+class _Hop:
+    """One hop's projection onto the candidate set as it stood when the hop began (the ids
+    ``found`` held then, its first ``limit`` entries)."""
+
+    def __init__(
+        self, graph: Graph, relations: frozenset[str], found: dict[str, int], limit: int
+    ) -> None:
+        self._graph, self._relations = graph, relations
+        self._found, self._limit = found, limit
+        self._lifted: dict[str, str] = {}
+
+    def _visible(self, node_id: str) -> bool:
+        return self._found.get(node_id, self._limit) < self._limit
+
+    def lift(self, node_id: str) -> str:
+        """The nearest visible ancestor (itself included), '' past an archived or missing node."""
+        found = self._lifted.get(node_id)
+        if found is None:
+            found = self._lifted[node_id] = self._walk(node_id)
+        return found
+
+    def _walk(self, node_id: str) -> str:
+        current, guard = node_id.strip(), set()
+        while current and current not in guard:
+            guard.add(current)
+            node = self._graph.nodes.get(current)
+            if node is None or node.archived:
+                return ""
+            if self._visible(current):
+                return current
+            current = node.parent_id.strip()
+        return ""
+
+    def neighbors(self, node: Node) -> Iterator[str]:
+        """``node``'s neighbours across the projected edges, in the projection's order."""
+        for edge in _local_edges(self._graph, self._members(node)):
+            if relation_of(edge) not in self._relations:
+                continue
+            a, b = self.lift(edge.from_id), self.lift(edge.to_id)
+            if a and b and a != b:
+                yield b if a == node.id else a
+
+    def _members(self, node: Node) -> list[str]:
+        """``node`` and every descendant that lifts to it."""
+        out, frontier = [node.id], [node]
+        while frontier:
+            nxt = []
+            for parent in frontier:
+                for child in live_children(self._graph, parent):
+                    if child.parent_id == parent.id and not self._visible(child.id):
+                        out.append(child.id)
+                        nxt.append(child)
+            frontier = nxt
+        return out
+
+
+class _RawHop:
+    """A hop of the ``'raw'`` drill: across the node's own edges, in store order."""
+
+    def __init__(self, graph: Graph, relations: frozenset[str]) -> None:
+        self._graph, self._relations = graph, relations
+
+    def neighbors(self, node: Node) -> Iterator[str]:
+        for edge in incident_edges(self._graph, node.id):
+            if relation_of(edge) in self._relations:
+                yield edge.to_id if edge.from_id == node.id else edge.from_id
+
+
+def _local_edges(graph: Graph, member_ids: list[str]) -> list[Edge]:
+    """Every edge touching one of ``member_ids``, once each, in store order."""
+    if len(member_ids) == 1:
+        return incident_edges(graph, member_ids[0])
+    edges = {edge.key: edge for member in member_ids for edge in graph.edges_of(member)}
+    return sorted(edges.values(), key=lambda e: e.ord)
+
+
+def _seed_children(graph: Graph, seeds: Sequence[str]) -> set[str]:
+    """The seeds' children that are not seeds themselves."""
+    children = {c for s in seeds if s in graph.nodes for c in graph.nodes[s].children_ids}
+    return children - set(seeds)
