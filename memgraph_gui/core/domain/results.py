@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import operator
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
-from typing import Any
+from typing import Any, overload
 
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.freeze import thaw
@@ -42,13 +43,17 @@ class ProjectedEdge:
 
     @classmethod
     def from_columns(
-        cls, from_ids: list[str], to_ids: list[str], types: list[str], weights: list[int]
+        cls,
+        from_ids: Sequence[str],
+        to_ids: Sequence[str],
+        types: Sequence[str],
+        weights: Sequence[int],
     ) -> tuple[ProjectedEdge, ...]:
         """One edge per row of the four equally long columns, the same as calling the class per
         row but about twice as fast (a projection can hold tens of thousands of edges): each
         field is filled column by column through its slot, with the iteration in C."""
         edges = list(map(object.__new__, repeat(cls, len(from_ids))))
-        columns: dict[str, list[Any]] = {
+        columns: dict[str, Sequence[Any]] = {
             "from_id": from_ids,
             "to_id": to_ids,
             "type": types,
@@ -57,6 +62,69 @@ class ProjectedEdge:
         for name, column in columns.items():
             deque(map(getattr(cls, name).__set__, edges, column), maxlen=0)
         return tuple(edges)
+
+
+class ProjectedEdges(Sequence[ProjectedEdge]):
+    """``projectEdges``' answer: a frozen sequence of ``ProjectedEdge``, held as four columns.
+
+    A projection can hold tens of thousands of edges and each edge object costs about a
+    microsecond to build, so an edge is built when it is read (iterating builds them all in one
+    go, ``to_json`` goes straight from the columns). Equal to any tuple or list of the same edges.
+    """
+
+    __slots__ = ("_columns",)
+
+    def __init__(
+        self,
+        from_ids: Sequence[str] = (),
+        to_ids: Sequence[str] = (),
+        types: Sequence[str] = (),
+        weights: Sequence[int] = (),
+    ) -> None:
+        self._columns: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[int, ...]] = (
+            tuple(from_ids),
+            tuple(to_ids),
+            tuple(types),
+            tuple(weights),
+        )
+        if len({len(c) for c in self._columns}) > 1:
+            raise ValueError("ProjectedEdges: the columns differ in length")
+
+    def __len__(self) -> int:
+        return len(self._columns[0])
+
+    @overload
+    def __getitem__(self, index: int) -> ProjectedEdge: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ProjectedEdge, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> ProjectedEdge | tuple[ProjectedEdge, ...]:
+        a, b, kind, weight = self._columns
+        if isinstance(index, slice):
+            return ProjectedEdge.from_columns(a[index], b[index], kind[index], weight[index])
+        return ProjectedEdge(a[index], b[index], kind[index], weight[index])
+
+    def __iter__(self) -> Iterator[ProjectedEdge]:
+        return iter(ProjectedEdge.from_columns(*self._columns))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ProjectedEdges):
+            return self._columns == other._columns
+        if isinstance(other, (tuple, list)):
+            return len(other) == len(self) and all(map(operator.eq, self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._columns)
+
+    def __repr__(self) -> str:
+        return f"ProjectedEdges({len(self):,} edges)"
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The seed's ``EdgeView`` list: ``[{from, to, type, weight}]``."""
+        keys = repeat(("from", "to", "type", "weight"))
+        return list(map(dict, map(zip, keys, zip(*self._columns, strict=True))))
 
 
 @dataclass(frozen=True, slots=True)

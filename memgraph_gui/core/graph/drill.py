@@ -10,7 +10,7 @@ the same order, at a cost that follows the edges touched, never the size of the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, Edge, Node
 from memgraph_gui.core.graph.graph import Graph
@@ -34,7 +34,7 @@ def expand(
     graph: Graph,
     seeds: Sequence[str],
     *,
-    pool: Iterable[str] | None,
+    pool: Mapping[str, int] | None,
     hops: int,
     relations: frozenset[str],
     include_children: bool,
@@ -44,7 +44,7 @@ def expand(
 
     Args:
         seeds: distinct ids; unknown ones are skipped, an archived one is kept but not expanded.
-        pool: the set's start, in order (missing and archived ids skipped); hops reach only nodes
+        pool: the set's start (``live_positions`` / ``recorded_pool``); hops reach only nodes
             already in the set, and children. None: the seed's ``'raw'`` drill, whose hops follow
             the store's edges.
         hops: at least 1. ``relations``: normalised relation names an edge hop may follow.
@@ -53,17 +53,40 @@ def expand(
     """
     if exclude_internal:
         relations = relations - HIERARCHY_EDGE_TYPES
-    found: dict[str, int] = {}  # id -> position, in insertion order (Luker's candidateMap)
-    for node_id in pool or ():
-        node = graph.nodes.get(node_id)
-        if node is not None and not node.archived and node_id not in found:
-            found[node_id] = len(found)
+    found = dict(pool or {})  # id -> position, in insertion order (Luker's candidateMap)
     for seed in seeds:
         if seed in graph.nodes:
             found.setdefault(seed, len(found))
             _drill(graph, seed, found, hops, relations, include_children, raw=pool is None)
-    dropped = _seed_children(graph, seeds) if exclude_internal and include_children else set()
-    return [graph.nodes[i] for i in found if i not in dropped]
+    answer = list(map(graph.nodes.__getitem__, found))
+    if exclude_internal and include_children:
+        dropped = _seed_children(graph, seeds)
+        answer = [n for n in answer if n.id not in dropped]
+    return answer
+
+
+def pool_of(graph: Graph, project_to: str | tuple[str, ...]) -> dict[str, int] | None:
+    """The drill's pool for ``projectTo``: None for ``'raw'``, the recorded ``visibleIds`` for
+    ``'visible'``, else the ids given (each as ``live_positions``)."""
+    if project_to == "raw":
+        return None
+    if project_to == "visible":
+        return recorded_pool(graph)
+    return live_positions(graph, project_to)
+
+
+def recorded_pool(graph: Graph) -> dict[str, int]:
+    """``live_positions`` of the recorded ``visibleIds`` (cached until the next change)."""
+    return graph.derived(
+        "recorded_pool", lambda: live_positions(graph, graph.injection.visible_order)
+    )
+
+
+def live_positions(graph: Graph, pool: Iterable[str]) -> dict[str, int]:
+    """The pool's live (present, not archived) ids in order, each once, mapped to their position."""
+    nodes = graph.nodes
+    live = [i for i in dict.fromkeys(pool) if (n := nodes.get(i)) is not None and not n.archived]
+    return dict(zip(live, range(len(live)), strict=True))
 
 
 def _drill(

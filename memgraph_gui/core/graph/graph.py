@@ -22,7 +22,8 @@ _KEY = itemgetter(0, 2, 1)  # an Edge's (from, type, to)
 
 
 class IncrementalIndex(Protocol):
-    """Something kept in step with the nodes (``Graph.index``)."""
+    """Something kept in step with the nodes (``Graph.index``). One that also has a method
+    ``edge_changed(old: Edge | None, new: Edge | None)`` is told of every edge change too."""
 
     def node_changed(self, old: Node | None, new: Node | None) -> None: ...
 
@@ -67,18 +68,27 @@ class Graph:
 
     def put_edge(self, edge: Edge) -> None:
         key = edge.key
-        if key not in self.edges and self._out_keys is not None:
+        old = self.edges.get(key)
+        if old is None and self._out_keys is not None:
             self._out_keys.setdefault(edge.from_id, []).append(key)
             self._in_keys.setdefault(edge.to_id, []).append(key)
         self.edges[key] = edge
-        self._derived.clear()
+        self._edge_changed(old, edge)
 
     def drop_edge(self, key: EdgeKey) -> None:
-        if self.edges.pop(key, None) is None:
+        old = self.edges.pop(key, None)
+        if old is None:
             return
         if self._out_keys is not None:
             self._out_keys[key[0]].remove(key)
             self._in_keys[key[2]].remove(key)
+        self._edge_changed(old, None)
+
+    def _edge_changed(self, old: Edge | None, new: Edge | None) -> None:
+        for index in self._indexes.values():
+            hook = getattr(index, "edge_changed", None)
+            if hook is not None:
+                hook(old, new)
         self._derived.clear()
 
     def loaded_edges(self, edges: Iterable[Edge]) -> None:

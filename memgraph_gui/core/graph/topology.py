@@ -10,6 +10,7 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, Edge, Node
 from memgraph_gui.core.graph.graph import Graph
@@ -25,7 +26,12 @@ def normalize_text(value: str) -> str:
 
 def relation_of(edge: Edge) -> str:
     """The edge's relation as projection sees it: normalised, lower-cased, default ``related``."""
-    return normalize_text(edge.type).lower() or "related"
+    return _relation(edge.type)
+
+
+@lru_cache(maxsize=4096)
+def _relation(kind: str) -> str:
+    return normalize_text(kind).lower() or "related"
 
 
 def is_recall_diagnostic(node: Node) -> bool:

@@ -64,17 +64,21 @@ def id_set(value: Any, name: str) -> frozenset[str]:
 def id_list(value: Any, name: str) -> tuple[str, ...]:
     """Ids from any array / set in their order, trimmed, blanks and repeats dropped (Luker's
     ``toIdSet``; ``null`` items skipped). A bare string is refused, not split into letters."""
+    out = dict.fromkeys(stripped_ids(value, name))
+    out.pop("", None)
+    return tuple(out)
+
+
+def stripped_ids(value: Any, name: str) -> list[str]:
+    """``id_list`` without removing blanks and repeats (for callers that only test membership)."""
     if value is None:
-        return ()
+        return []
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise bad_args(f"{name}: expected an array of ids")
     items = value if isinstance(value, (list, tuple)) else list(value)
     if set(map(type, items)) <= {str}:  # the common case, checked in C: ~10x faster
-        out = dict.fromkeys(map(str.strip, items))
-    else:
-        out = dict.fromkeys(node_id(item, name) for item in items if item is not None)
-    out.pop("", None)
-    return tuple(out)
+        return list(map(str.strip, items))
+    return [node_id(item, name) for item in items if item is not None]
 
 
 def number(value: Any, name: str) -> float | None:

@@ -19,7 +19,7 @@ from memgraph_gui.core.domain.results import (
     CompactionGroups,
     NameMatches,
     NeighborView,
-    ProjectedEdge,
+    ProjectedEdges,
     RankedNode,
 )
 from memgraph_gui.core.graph import drill, projection, recall, search, topology
@@ -216,19 +216,16 @@ class ReadApi(BriefReader):
 
     def project_edges(
         self, *, visible_node_ids: Any = None, edge_types: Any = None, exclude_internal: Any = True
-    ) -> tuple[ProjectedEdge, ...]:
+    ) -> ProjectedEdges:
         """Raw edges rolled up onto ``visible_node_ids`` (missing: the empty set), merged with a
         ``weight``, in the order of each merged edge's first raw edge."""
-        visible = args.id_set(visible_node_ids, "visibleNodeIds")
+        visible = args.stripped_ids(visible_node_ids, "visibleNodeIds")
         relations = args.relation_set(edge_types, "edgeTypes")
         internal = args.flag(exclude_internal, "excludeInternal", True)
+        if not visible:
+            return ProjectedEdges()
         with self._store.reading() as graph:
-            if not visible:
-                return ()
-            merged = projection.project_all(graph, visible, relations, internal)
-        return ProjectedEdge.from_columns(
-            merged.from_ids, merged.to_ids, merged.types, merged.weights
-        )
+            return projection.project_all(graph, visible, relations, internal)
 
     # -- layer C ---------------------------------------------------------------------------------
     def list_visible_candidates(
@@ -278,17 +275,15 @@ class ReadApi(BriefReader):
         relations = args.relation_set(edge_types, "edgeTypes") or drill.DEFAULT_EXPAND_RELATIONS
         internal = args.flag(exclude_internal, "excludeInternal", False)
         children = args.flag(include_children, "includeChildren", True)
-        target = "visible" if project_to is None else project_to
-        explicit = _pool_ids(target)
+        target = _drill_target("visible" if project_to is None else project_to)
         if not seeds:
             return ()
         with self._store.reading() as graph:
-            pool = graph.injection.visible_order if target == "visible" else explicit
             return tuple(
                 drill.expand(
                     graph,
                     seeds,
-                    pool=pool,
+                    pool=drill.pool_of(graph, target),
                     hops=depth,
                     relations=relations,
                     include_children=children,
@@ -390,10 +385,10 @@ def _range(value: Any, name: str) -> tuple[float | None, float | None]:
     )
 
 
-def _pool_ids(project_to: Any) -> tuple[str, ...] | None:
-    """An explicit ``projectTo`` id array in order; None for ``'raw'`` and ``'visible'``."""
+def _drill_target(project_to: Any) -> str | tuple[str, ...]:
+    """``'raw'``, ``'visible'`` or an explicit ``projectTo`` id array, in order."""
     if isinstance(project_to, (list, tuple, set, frozenset)):
         return args.id_list(project_to, "projectTo")
     if project_to in ("raw", "visible"):
-        return None
+        return str(project_to)
     raise bad_args("projectTo: expected 'raw', 'visible' or an array of ids")
