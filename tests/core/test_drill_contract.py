@@ -16,7 +16,7 @@ import pytest
 from graph_builders import char, edge, ids, load, load_cyclic, load_store, node
 
 from memgraph_gui.cli import main
-from memgraph_gui.core import MemoryStore, jsonapi
+from memgraph_gui.core import MemoryStore, jsonapi, open_session
 from memgraph_gui.core.domain.results import ProjectedEdge
 from memgraph_gui.core.luker.interop import export_luker, import_luker
 
@@ -167,10 +167,14 @@ def test_default_pool_is_the_recorded_visible_ids_in_recorded_order(store: Any) 
     assert drill(api, ["r1"]) == ["x", "c", "b", "r1", "e1", "e2"]
 
 
-def test_expand_through_the_json_boundary(store: Any) -> None:
+def test_expand_through_the_json_boundary_and_the_session(store: Any) -> None:
     load_store(store, NODES, EDGES)
     out = jsonapi.call(store, "expandFromSeeds", [["a"], {"projectTo": ["c", "b"]}])
     assert [n["id"] for n in out] == ["c", "b", "a"]
+    session = open_session(store)
+    assert ids(session.expand_from_seeds(["a"], project_to=["c", "b"])) == ["c", "b", "a"]
+    store.write_api().set_injection_state({"visibleIds": ["x", "b"]})
+    assert ids(session.expand_from_seeds(["a"])) == ["x", "b", "a"]
 
 
 # -- agreement with Luker's drill and projection on the demo store --------------------------------
