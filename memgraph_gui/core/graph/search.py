@@ -1,16 +1,20 @@
 """Searches: Luker's ``keywordSearch`` / ``findByName`` / ``searchNodesLexical`` and the window's
-substring search. Each keeps a per-node haystack cache, so a query is one pass of C-level string
-or set operations over the nodes.
+substring search. Each is answered from an index kept in step with writes (``keyword_index``,
+``substring_index``) or a per-node haystack cache, so a query is a few C-level string, set or
+array operations rather than a Python pass over the nodes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.domain.text import TOKEN_SPLIT, js_string, node_search_text, tokenize
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.keyword_index import KeywordIndex
+from memgraph_gui.core.graph.substring_index import SubstringIndex
+from memgraph_gui.core.graph.timeline_order import in_timeline_order
 from memgraph_gui.core.graph.topology import is_recall_diagnostic
 
 LEXICAL_FIELDS = (
@@ -108,25 +112,22 @@ def _name_haystack(graph: Graph, node: Node) -> str:
     return "\x00".join(parts)
 
 
+def _name_index(graph: Graph) -> SubstringIndex:
+    def haystack(node: Node) -> str:
+        return _name_haystack(graph, node) if _active(node) else ""
+
+    return graph.index("names", lambda: SubstringIndex(graph.nodes.values(), haystack))
+
+
 def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> list[Node]:
     """Active nodes whose title or primary-key columns contain ``query`` (any case), timeline order."""
     needle = query.strip().lower().replace("\x00", "")
     if not needle:
         return []
-
-    def build() -> list[tuple[Node, str, str]]:
-        hays = graph.cached_values("name", lambda n: _name_haystack(graph, n))
-        nodes = graph.nodes
-        return [
-            (nodes[i], hays[i], nodes[i].type.lower())
-            for i in graph.timeline_ids()
-            if _active(nodes[i])
-        ]
-
-    pool = graph.derived("name_pool", build)
-    if types is None:
-        return [node for node, hay, _kind in pool if needle in hay]
-    return [node for node, hay, kind in pool if needle in hay and kind in types]
+    hits = list(chain.from_iterable(_name_index(graph).block_matches(needle)))
+    if types is not None:
+        hits = [node for node in hits if node.type.lower() in types]
+    return in_timeline_order(graph, hits)
 
 
 def lexical_text(node: Node) -> str:
@@ -135,18 +136,20 @@ def lexical_text(node: Node) -> str:
     return " ".join(t for t in (js_string(v) for v in values if v is not None) if t)
 
 
+def _lexical_index(graph: Graph) -> SubstringIndex:
+    def haystack(node: Node) -> str:
+        return "" if node.archived else lexical_text(node).lower()
+
+    return graph.index("lexical", lambda: SubstringIndex(graph.nodes.values(), haystack))
+
+
 def lexical_matches(graph: Graph, query: str, exclude: frozenset[str]) -> Iterable[Node]:
     """Nodes in store order whose lexical text contains ``query`` (lower-cased, not trimmed)."""
     needle = query.lower()
-
-    def build() -> list[tuple[Node, str]]:
-        texts = graph.cached_values("lexical", lambda n: lexical_text(n).lower())
-        return [
-            (n, texts[n.id]) for n in nodes_in_store_order(graph) if not n.archived and texts[n.id]
-        ]
-
-    for node, text in graph.derived("lexical_pool", build):
-        if needle in text and node.id not in exclude:
+    if not needle:
+        return
+    for node in _lexical_index(graph).matches(needle):
+        if node.id not in exclude:
             yield node
 
 
