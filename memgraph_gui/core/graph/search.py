@@ -101,20 +101,30 @@ def keyword_search(
     return [(node, count / denominator) for node, count in hits]
 
 
-def _name_haystack(graph: Graph, node: Node) -> str:
-    parts = [node.title.lower()]
-    spec = graph.schema.get(node.type.lower())
-    if spec is not None:
-        for column in spec.primary_key:
+def _name_index(graph: Graph) -> SubstringIndex:
+    """Active nodes by their lower-cased title and primary-key values, NUL-separated (the
+    index is rebuilt when the schema changes, so each type's key columns are looked up once)."""
+    keys: dict[str, tuple[str, ...] | None] = {}  # node type -> its key columns; None: hidden
+
+    def key_columns(node: Node) -> tuple[str, ...] | None:
+        if is_recall_diagnostic(node):  # decided by the type alone
+            return None
+        spec = graph.schema.get(node.type.lower())
+        return spec.primary_key if spec is not None else ()
+
+    def haystack(node: Node) -> str:
+        try:
+            columns = keys[node.type]
+        except KeyError:
+            columns = keys[node.type] = key_columns(node)
+        if columns is None or node.archived:
+            return ""
+        parts = [node.title.lower()]
+        for column in columns:
             value = node.fields.get(column)
             if value:
                 parts.append(js_string(value).lower())
-    return "\x00".join(parts)
-
-
-def _name_index(graph: Graph) -> SubstringIndex:
-    def haystack(node: Node) -> str:
-        return _name_haystack(graph, node) if _active(node) else ""
+        return "\x00".join(parts)
 
     return graph.index("names", lambda: SubstringIndex(graph.nodes.values(), haystack))
 

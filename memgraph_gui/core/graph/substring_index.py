@@ -29,40 +29,39 @@ Haystack = Callable[[Node], str]  # '' for a node that is never found
 BLOCK_SHIFT = 8  # 256 row orders a block
 HASH_BITS = 16  # n-gram buckets per block bitmap (an 8 KB row)
 _WIDTH = (1 << HASH_BITS) // 8
-_BASE = np.uint64(0x110000)  # one more than the largest code point: n-grams encode exactly
-_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F), np.uint64(0x165667B19E3779F9))
-_SHIFT = np.uint64(64 - HASH_BITS)
+_MIX = (np.uint32(0x9E3779B1), np.uint32(0x85EBCA77), np.uint32(0xC2B2AE3D))
+_SHIFT = np.uint32(32 - HASH_BITS)
 _SEPARATOR = "\x00"
 
 
-def _codes(text: str) -> npt.NDArray[np.uint64]:
-    raw = text.encode("utf-32-le", "surrogatepass")
-    return np.frombuffer(raw, np.uint32).astype(np.uint64)
+def _codes(text: str) -> npt.NDArray[np.uint32]:
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
 
 
-def _hashed(codes: npt.NDArray[np.uint64], size: int) -> npt.NDArray[np.uint64]:
-    """Bucket numbers of every ``size``-character n-gram of ``codes``."""
-    gram = codes[: len(codes) - size + 1].copy()
-    for step in range(1, size):
-        gram = gram * _BASE + codes[step : len(codes) - size + 1 + step]
-    return (gram * _MIX[size - 1]) >> _SHIFT
+def _grams(codes: npt.NDArray[np.uint32], longest: int) -> list[npt.NDArray[np.uint32]]:
+    """Bucket numbers of every 1-, 2-, ... ``longest``-character n-gram of ``codes`` (one
+    array per length; a multiply-xor hash in 32-bit arithmetic, its top bits kept)."""
+    out: list[npt.NDArray[np.uint32]] = []
+    mixed = codes * _MIX[0]
+    for size in range(1, min(longest, len(codes)) + 1):
+        if size > 1:
+            mixed = (mixed[:-1] ^ codes[size - 1 :]) * _MIX[size - 1]
+        out.append(mixed >> _SHIFT)
+    return out
 
 
 def _bitmap(text: str) -> npt.NDArray[np.uint8]:
     """The packed bitmap of every 1-, 2- and 3-gram bucket of ``text``."""
-    codes = _codes(text)
     bits = np.zeros(1 << HASH_BITS, bool)
-    for size in (1, 2, 3):
-        if len(codes) >= size:
-            bits[_hashed(codes, size)] = True
+    for buckets in _grams(_codes(text), 3):
+        bits[buckets] = True
     return np.packbits(bits, bitorder="little")
 
 
-def _needle_buckets(needle: str) -> npt.NDArray[np.uint64]:
+def _needle_buckets(needle: str) -> npt.NDArray[np.uint32]:
     """The buckets a block must hold to contain ``needle``: its 3-grams (or its one 2- or
     1-gram when shorter)."""
-    codes = _codes(needle)
-    return np.unique(_hashed(codes, min(3, len(codes))))
+    return np.unique(_grams(_codes(needle), 3)[-1])
 
 
 class _Block:
@@ -127,8 +126,8 @@ class SubstringIndex:
     def _candidates(self, needle: str) -> list[int]:
         """Block numbers (ascending) whose bitmap holds every bucket of ``needle``."""
         buckets = _needle_buckets(needle)
-        columns = (buckets >> np.uint64(3)).astype(np.intp)
-        masks = np.left_shift(1, buckets & np.uint64(7)).astype(np.uint8)
+        columns = (buckets >> np.uint32(3)).astype(np.intp)
+        masks = np.left_shift(1, buckets & np.uint32(7)).astype(np.uint8)
         rows = self._bitmaps[: len(self._numbers), columns]
         held = np.flatnonzero(((rows & masks) != 0).all(axis=1))
         return sorted(map(self._numbers.__getitem__, held.tolist()))
@@ -136,14 +135,16 @@ class SubstringIndex:
     def _refresh(self) -> None:
         """Compute the pending nodes' haystacks and rebuild the blocks they touched."""
         if self._pending:  # cleared only when done: a retry after a failure redoes it all
+            haystack, blocks, dirty = self._haystack, self._blocks, self._dirty
             for ord_, node in self._pending.items():
-                block = self._block(ord_ >> BLOCK_SHIFT)
-                text = self._haystack(node) if node is not None else ""
+                number = ord_ >> BLOCK_SHIFT
+                block = blocks.get(number) or self._block(number)
+                text = haystack(node) if node is not None else ""
                 if node is not None and text:
                     block.entries[ord_] = (node, text)
                 else:
                     block.entries.pop(ord_, None)
-                self._dirty.add(ord_ >> BLOCK_SHIFT)
+                dirty.add(number)
             self._pending.clear()
         for number in list(self._dirty):
             block = self._blocks[number]
