@@ -175,6 +175,10 @@ def _node(ord_: int, title: str) -> Node:
     return Node(id=f"n{ord_}", type="t", title=title, ord=ord_)
 
 
+def title_texts(nodes: list[Node]) -> list[str]:
+    return [n.title for n in nodes]
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     titles=st.lists(st.text(ALPHABET, max_size=6), min_size=1, max_size=40),
@@ -191,7 +195,7 @@ def test_substring_index_equals_a_scan(
     titles: list[str], edits: list[tuple[int, str | None]], needles: list[str]
 ) -> None:
     nodes = {i * 17: _node(i * 17, t) for i, t in enumerate(titles)}  # spread over blocks
-    index = SubstringIndex(list(nodes.values()), lambda n: n.title)
+    index = SubstringIndex(list(nodes.values()), title_texts)
 
     def check() -> None:
         for needle in needles:
@@ -214,9 +218,27 @@ def test_substring_index_equals_a_scan(
 
 
 def test_substring_index_refuses_an_empty_needle() -> None:
-    index = SubstringIndex([_node(1, "a")], lambda n: n.title)
+    index = SubstringIndex([_node(1, "a")], title_texts)
     with pytest.raises(ValueError, match="empty"):
         list(index.matches(""))
+
+
+def test_fields_are_parsed_together_and_damaged_text_is_left_to_the_node() -> None:
+    from memgraph_gui.core.domain.freeze import LazyFields, freeze
+
+    def with_fields(text: str) -> Node:
+        return Node(id="n", type="t", fields=LazyFields(text))
+
+    good = [with_fields('{"a": [1, {"b": null}], "s": "艾"}'), with_fields("{}")]
+    frozen = Node(id="f", type="t", fields=freeze({"a": 2}))
+    maps = search.field_maps([*good, frozen])
+    assert maps[:2] == [{"a": [1, {"b": None}], "s": "艾"}, {}] and maps[2] is frozen.fields
+    for texts in (['{"a": 1}', '{"a":'], ['{"a": 1}, {"b": 2}', '{"c": 3}'], ['{"a": 1}', "[1]"]):
+        nodes = [with_fields(t) for t in texts]
+        assert [m is n.fields for m, n in zip(search.field_maps(nodes), nodes, strict=True)] == [
+            True,
+            True,
+        ]
 
 
 # -- timeline order of a few hits --------------------------------------------------------------

@@ -8,7 +8,8 @@ block's haystacks one by one only where that ``find`` hit. A query with no match
 touches no text at all, and one with few matches touches a few blocks.
 
 A write marks the node pending (nothing is computed then); the next query computes the
-haystacks of the pending nodes and rebuilds only their blocks. The answer is always exactly
+haystacks of the pending nodes (all at once, so the first query after a load can parse every
+node's fields in one go) and rebuilds only their blocks. The answer is always exactly
 "every node whose haystack contains the needle, in ``ord`` order": the bitmaps and the joined
 text only decide where to look (a hash collision or a hit across two haystacks costs time,
 never a wrong answer).
@@ -25,7 +26,7 @@ import numpy.typing as npt
 
 from memgraph_gui.core.domain.model import Node
 
-Haystack = Callable[[Node], str]  # '' for a node that is never found
+Haystacks = Callable[[list[Node]], list[str]]  # one per node; '' for a node never found
 BLOCK_SHIFT = 8  # 256 row orders a block
 HASH_BITS = 16  # n-gram buckets per block bitmap (an 8 KB row)
 _WIDTH = (1 << HASH_BITS) // 8
@@ -96,8 +97,8 @@ class SubstringIndex:
     Not thread-safe by itself: the store lock serialises writes and queries.
     """
 
-    def __init__(self, nodes: Iterable[Node], haystack: Haystack) -> None:
-        self._haystack = haystack
+    def __init__(self, nodes: Iterable[Node], haystacks: Haystacks) -> None:
+        self._haystacks = haystacks
         self._blocks: dict[int, _Block] = {}  # block number -> block
         self._numbers: list[int] = []  # block number by slot
         self._bitmaps = np.zeros((16, _WIDTH), np.uint8)  # bitmap by slot
@@ -135,11 +136,13 @@ class SubstringIndex:
     def _refresh(self) -> None:
         """Compute the pending nodes' haystacks and rebuild the blocks they touched."""
         if self._pending:  # cleared only when done: a retry after a failure redoes it all
-            haystack, blocks, dirty = self._haystack, self._blocks, self._dirty
+            present = [node for node in self._pending.values() if node is not None]
+            texts = iter(self._haystacks(present))
+            blocks, dirty = self._blocks, self._dirty
             for ord_, node in self._pending.items():
                 number = ord_ >> BLOCK_SHIFT
                 block = blocks.get(number) or self._block(number)
-                text = haystack(node) if node is not None else ""
+                text = next(texts) if node is not None else ""
                 if node is not None and text:
                     block.entries[ord_] = (node, text)
                 else:
