@@ -1,6 +1,6 @@
 """A substring index over one haystack per node, kept in step with every write.
 
-Nodes sit in blocks of ``BLOCK`` consecutive row orders (``ord``), each block in ``ord`` order
+Nodes sit in blocks of 256 consecutive row orders (``ord``), each block in ``ord`` order
 with its haystacks joined into one string. Each block also keeps a bitmap of the hashed
 character n-grams (1, 2 and 3 characters) in its text: a query looks only at the blocks whose
 bitmap holds every n-gram of the needle, runs one C-level ``find`` over each, and tests the
