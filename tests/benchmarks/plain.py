@@ -137,3 +137,43 @@ def edge_summary(doc: dict[str, Any], node_id: str, visible: set[str], limit: in
         neighbors[other] = nodes[other]["seqTo"]
     samples = sorted(neighbors.items(), key=lambda kv: -kv[1])[:limit]
     return {"degree": degree, "relations": relations, "sample_neighbors": samples}
+
+
+def get_node_by_id(doc: dict[str, Any], node_id: str) -> dict[str, Any] | None:
+    """Luker's external ``getNodeById``: the node, and its neighbours from a scan of every edge."""
+    node = doc["nodes"].get(node_id)
+    if node is None:
+        return None
+    neighbors = [
+        {"id": e["to"] if e["from"] == node_id else e["from"], "edgeType": e["type"]}
+        for e in doc["edges"]
+        if e["from"] == node_id or e["to"] == node_id
+    ]
+    return {"node": dict(node), "neighbors": neighbors}
+
+
+def get_neighbors(
+    doc: dict[str, Any], node_id: str, project_to: list[str] | None = None
+) -> list[tuple[str, str, str]]:
+    """Luker's ``getNeighbors``: a scan of every edge, each far end rolled up to the visible set
+    (built from the id array per call) when ``project_to`` is given; ``(id, relation, way)``."""
+    nodes = doc["nodes"]
+    visible = None if project_to is None else {i.strip() for i in project_to if i.strip()}
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for edge in doc["edges"]:
+        if edge["from"] == node_id:
+            other, way = edge["to"], "out"
+        elif edge["to"] == node_id:
+            other, way = edge["from"], "in"
+        else:
+            continue
+        if visible is not None:
+            other = _nearest(nodes, other, visible)
+        found = nodes.get(other) if other else None
+        key = (other, edge["type"].lower(), way)
+        if found is None or found.get("archived") or key in seen:
+            continue
+        seen.add(key)
+        out.append(key)
+    return out

@@ -1,16 +1,23 @@
 """Searches: Luker's ``keywordSearch`` / ``findByName`` / ``searchNodesLexical`` and the window's
-substring search. Each keeps a per-node haystack cache, so a query is one pass of C-level string
-or set operations over the nodes.
+substring search. Each is answered from an index kept in step with writes (``keyword_index``,
+``substring_index``) or a per-node haystack cache, so a query is a few C-level string, set or
+array operations rather than a Python pass over the nodes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
+from itertools import chain
+from typing import Any
 
+from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.domain.text import TOKEN_SPLIT, js_string, node_search_text, tokenize
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.keyword_index import KeywordIndex
+from memgraph_gui.core.graph.substring_index import SubstringIndex
+from memgraph_gui.core.graph.timeline_order import in_timeline_order
 from memgraph_gui.core.graph.topology import is_recall_diagnostic
 
 LEXICAL_FIELDS = (
@@ -97,14 +104,56 @@ def keyword_search(
     return [(node, count / denominator) for node, count in hits]
 
 
-def _name_haystack(graph: Graph, node: Node) -> str:
+def field_maps(nodes: list[Node]) -> list[Mapping[str, Any]]:
+    """Each node's fields, the ones still held as JSON text parsed in one ``json.loads`` call.
+
+    A store opens with every node's fields unparsed; one parse of them all is ~3x cheaper than
+    one a node. The values are plain (lists, dicts), equal to the frozen ones and not kept.
+    """
+    out: list[Mapping[str, Any]] = [node.fields for node in nodes]
+    lazy = [(i, fields.text) for i, fields in enumerate(out) if isinstance(fields, LazyFields)]
+    if len(lazy) < 2:
+        return out
+    try:
+        parsed = json.loads("[" + ",".join(text for _i, text in lazy) + "]")
+    except ValueError:
+        return out  # a damaged row: each node's own parse reports it
+    if len(parsed) == len(lazy) and all(type(p) is dict for p in parsed):
+        for (i, _text), fields in zip(lazy, parsed, strict=True):
+            out[i] = fields
+    return out
+
+
+def _name_index(graph: Graph) -> SubstringIndex:
+    """Active nodes by their lower-cased title and primary-key values, NUL-separated (the
+    index is rebuilt when the schema changes, so each type's key columns are looked up once)."""
+    keys: dict[str, tuple[str, ...] | None] = {}  # node type -> its key columns; None: hidden
+
+    def key_columns(node: Node) -> tuple[str, ...] | None:
+        if node.type not in keys:
+            spec = graph.schema.get(node.type.lower())
+            hidden = is_recall_diagnostic(node)  # decided by the type alone
+            keys[node.type] = None if hidden else spec.primary_key if spec else ()
+        return keys[node.type]
+
+    def haystacks(nodes: list[Node]) -> list[str]:
+        columns = [None if n.archived else key_columns(n) for n in nodes]
+        keyed = [n for n, c in zip(nodes, columns, strict=True) if c]
+        fields = iter(field_maps(keyed))
+        return [
+            "" if c is None else _name_text(n, c, next(fields) if c else EMPTY_MAPPING)
+            for n, c in zip(nodes, columns, strict=True)
+        ]
+
+    return graph.index("names", lambda: SubstringIndex(graph.nodes.values(), haystacks))
+
+
+def _name_text(node: Node, columns: tuple[str, ...], fields: Mapping[str, Any]) -> str:
     parts = [node.title.lower()]
-    spec = graph.schema.get(node.type.lower())
-    if spec is not None:
-        for column in spec.primary_key:
-            value = node.fields.get(column)
-            if value:
-                parts.append(js_string(value).lower())
+    for column in columns:
+        value = fields.get(column)
+        if value:
+            parts.append(js_string(value).lower())
     return "\x00".join(parts)
 
 
@@ -113,40 +162,40 @@ def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> list
     needle = query.strip().lower().replace("\x00", "")
     if not needle:
         return []
-
-    def build() -> list[tuple[Node, str, str]]:
-        hays = graph.cached_values("name", lambda n: _name_haystack(graph, n))
-        nodes = graph.nodes
-        return [
-            (nodes[i], hays[i], nodes[i].type.lower())
-            for i in graph.timeline_ids()
-            if _active(nodes[i])
-        ]
-
-    pool = graph.derived("name_pool", build)
-    if types is None:
-        return [node for node, hay, _kind in pool if needle in hay]
-    return [node for node, hay, kind in pool if needle in hay and kind in types]
+    hits = list(chain.from_iterable(_name_index(graph).block_matches(needle)))
+    if types is not None:
+        hits = [node for node in hits if node.type.lower() in types]
+    return in_timeline_order(graph, hits)
 
 
-def lexical_text(node: Node) -> str:
-    """The legacy external API's match text: title + the lexical fields, space-joined."""
-    values = [node.title, *(node.fields.get(f) for f in LEXICAL_FIELDS)]
-    return " ".join(t for t in (js_string(v) for v in values if v is not None) if t)
+def lexical_text(node: Node, fields: Mapping[str, Any] | None = None) -> str:
+    """The legacy external API's match text: title + the lexical fields, space-joined (from
+    ``fields`` when given: the node's fields as ``field_maps`` reads them)."""
+    get = (node.fields if fields is None else fields).get
+    parts = [node.title]
+    for value in map(get, LEXICAL_FIELDS):
+        if value is not None:
+            parts.append(value if type(value) is str else js_string(value))
+    return " ".join(filter(None, parts))
+
+
+def _lexical_index(graph: Graph) -> SubstringIndex:
+    def haystacks(nodes: list[Node]) -> list[str]:
+        live = [n for n in nodes if not n.archived]
+        fields = field_maps(live)
+        texts = iter([lexical_text(n, f).lower() for n, f in zip(live, fields, strict=True)])
+        return ["" if n.archived else next(texts) for n in nodes]
+
+    return graph.index("lexical", lambda: SubstringIndex(graph.nodes.values(), haystacks))
 
 
 def lexical_matches(graph: Graph, query: str, exclude: frozenset[str]) -> Iterable[Node]:
     """Nodes in store order whose lexical text contains ``query`` (lower-cased, not trimmed)."""
     needle = query.lower()
-
-    def build() -> list[tuple[Node, str]]:
-        texts = graph.cached_values("lexical", lambda n: lexical_text(n).lower())
-        return [
-            (n, texts[n.id]) for n in nodes_in_store_order(graph) if not n.archived and texts[n.id]
-        ]
-
-    for node, text in graph.derived("lexical_pool", build):
-        if needle in text and node.id not in exclude:
+    if not needle:
+        return
+    for node in _lexical_index(graph).matches(needle):
+        if node.id not in exclude:
             yield node
 
 
