@@ -223,6 +223,8 @@ def _call_stream(
     failure: MemgraphError | None = None
     try:
         store = _open_for_call(options.db, options.create)
+        if store is not None:
+            store.warm_up()  # a stream serves many calls: none of them builds an index
     except Exception as exc:  # answer every request with it, so readers never wait
         failure = as_memgraph_error(exc)
     status = 0

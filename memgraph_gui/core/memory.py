@@ -135,6 +135,15 @@ class MemoryStore:
         """The graph without the lock or a catch-up, for single lookups (see ``Store.peek_graph``)."""
         return self.storage.peek_graph
 
+    def warm_up(self) -> None:
+        """Build the lazily made indexes now (edge lists, name / lexical / keyword search): a
+        long-running caller (``memgraph call -``, a bridge) calls it once after opening, so no
+        Luker call pays for them. Writes keep them up to date afterwards."""
+        from memgraph_gui.core.graph.search import build_indexes
+
+        with self.reading() as graph:
+            build_indexes(graph)
+
     def sync(self) -> list[ChangeSet]:
         """Apply other processes' commits now; returns (and publishes) their ChangeSets."""
         return self.storage.sync()

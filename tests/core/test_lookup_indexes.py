@@ -321,3 +321,29 @@ def test_id_sets_read_alike_in_the_fast_and_the_general_path() -> None:
         with pytest.raises(MemgraphError) as caught:
             args.id_set(bad, "projectTo")
         assert caught.value.code == "BAD_ARGS" and "projectTo" in str(caught.value)
+
+
+def test_warm_up_builds_the_lazy_indexes_and_answers_stay_the_same(demo_store) -> None:  # type: ignore[no-untyped-def]
+    """``warm_up`` (done by ``memgraph call -`` before serving) builds what first calls would."""
+    from memgraph_gui.core import MemoryStore, external
+
+    with MemoryStore.open(demo_store.path) as cold:
+        graph = cold.storage.peek_graph
+        assert graph._out_keys is None and not {"names", "lexical"} & set(graph._indexes)
+        cold.warm_up()
+        assert graph._out_keys is not None
+        assert {"names", "lexical"} <= set(graph._indexes)
+        hub = max(graph.nodes, key=lambda i: sum(1 for _ in graph.edges_of(i)))
+        read = cold.read_api()
+        warmed = (
+            external.get_node_by_id(cold.storage, hub),
+            [n.node.id for n in read.get_neighbors(hub)],
+            [n.id for n in read.find_by_name(query="Eileen").matches],
+        )
+    with MemoryStore.open(demo_store.path) as fresh:
+        read = fresh.read_api()
+        assert warmed == (
+            external.get_node_by_id(fresh.storage, hub),
+            [n.node.id for n in read.get_neighbors(hub)],
+            [n.id for n in read.find_by_name(query="Eileen").matches],
+        )

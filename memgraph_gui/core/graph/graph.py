@@ -142,6 +142,10 @@ class Graph:
         for key in in_keys.get(node_id, ()):
             yield self.edges[key]
 
+    def index_edges(self) -> None:
+        """Build the per-node edge lists now rather than on first use (store lock held)."""
+        self._adjacency()
+
     def _adjacency(self) -> tuple[dict[str, list[EdgeKey]], dict[str, list[EdgeKey]]]:
         """Edge keys leaving and entering each node, in edge order (built here after a load;
         callers hold the store lock, as every reader that iterates does)."""
