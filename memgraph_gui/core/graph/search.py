@@ -213,6 +213,6 @@ def build_indexes(graph: Graph) -> None:
     """Build what the first edge, name, lexical and keyword lookups would otherwise build
     (~0.5 s at 50k nodes), so that first calls are as fast as later ones. Store lock held."""
     graph.index_edges()
-    _name_index(graph)
-    _lexical_index(graph)
+    _name_index(graph).refresh()
+    _lexical_index(graph).refresh()
     _keyword_index(graph)

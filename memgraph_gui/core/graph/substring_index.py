@@ -120,7 +120,7 @@ class SubstringIndex:
         """``matches`` as one list per block (cheaper to gather when most nodes match)."""
         if not needle:
             raise ValueError("the needle must not be empty")
-        self._refresh()
+        self.refresh()
         for number in self._candidates(needle):
             yield self._blocks[number].matches(needle)
 
@@ -133,7 +133,7 @@ class SubstringIndex:
         held = np.flatnonzero(((rows & masks) != 0).all(axis=1))
         return sorted(map(self._numbers.__getitem__, held.tolist()))
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         """Compute the pending nodes' haystacks and rebuild the blocks they touched."""
         if self._pending:  # cleared only when done: a retry after a failure redoes it all
             present = [node for node in self._pending.values() if node is not None]
