@@ -8,12 +8,15 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from memgraph_gui import layout_cli
-from memgraph_gui.core import jsonapi
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error, bad_args
-from memgraph_gui.core.memory import MemoryStore
+from memgraph_gui.core.domain.strict_json import dumps
+
+if TYPE_CHECKING:  # the API layers are imported by the commands that use them (start-up time)
+    from memgraph_gui.core.memory import MemoryStore
+    from memgraph_gui.core.storage.store import Store
 
 MAX_LINE = 32 * 2**20  # bytes (characters for a text stream) in one ``call -`` request line
 
@@ -125,15 +128,13 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
         return _demo(options, out)
     if command == "layout":
         return layout_cli.run(options, out)
-    prepared = None
-    if command == "import-luker":  # validate the whole input before touching the store
-        prepared = interop.prepare_import_files(options.file, options.schema)
-    create = command == "import-luker" or (command == "schema" and options.action == "import")
+    if command == "import-luker":
+        return _import(options, out)
+    from memgraph_gui.core.memory import MemoryStore
+
+    create = command == "schema" and options.action == "import"
     with MemoryStore.open(options.db, create=create) as store:
-        if prepared is not None:
-            interop.install_import(store.storage, prepared, replace=options.replace)
-            _emit(out, {**_info(store), "warnings": prepared.parsed.warnings})
-        elif command == "export-luker":
+        if command == "export-luker":
             interop.export_luker_file(store.storage, options.out)
             _emit(out, {"written": str(Path(options.out).resolve())})
         elif command == "schema":
@@ -147,9 +148,24 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
     return 0
 
 
+def _import(options: argparse.Namespace, out: TextIO) -> int:
+    """``import-luker``: the whole input validated before the store is touched (or created).
+    Needs only the storage layer, not the API layers ``MemoryStore`` brings in."""
+    from memgraph_gui.core.luker import interop
+    from memgraph_gui.core.storage.store import Store
+
+    prepared = interop.prepare_import_files(options.file, options.schema)
+    with Store.open(options.db, create=True) as store:
+        interop.install_import(store, prepared, replace=options.replace)
+        _emit(out, {**_info(store), "warnings": prepared.parsed.warnings})
+    return 0
+
+
 def _simple(store: MemoryStore, command: str, out: TextIO) -> None:
+    from memgraph_gui.core import jsonapi
+
     if command == "info":
-        _emit(out, _info(store))
+        _emit(out, _info(store.storage))
     else:
         _emit(out, jsonapi.call(store, command, []))
 
@@ -180,16 +196,19 @@ def _retention(store: MemoryStore, options: argparse.Namespace, out: TextIO) -> 
 
 def _demo(options: argparse.Namespace, out: TextIO) -> int:
     from memgraph_gui.core.demo.generator import load_demo
+    from memgraph_gui.core.memory import MemoryStore
 
     if options.nodes < 1:
         raise MemgraphError("BAD_ARGS", "--nodes must be at least 1")
     with MemoryStore.open(options.db) as store:
         load_demo(store, options.nodes, options.seed)
-        _emit(out, _info(store))
+        _emit(out, _info(store.storage))
     return 0
 
 
-def _info(store: MemoryStore) -> dict[str, Any]:
+def _info(store: Store) -> dict[str, Any]:
+    from memgraph_gui.core.storage.history import History
+
     with store.reading() as graph:
         return {
             "db": store.path,
@@ -197,11 +216,13 @@ def _info(store: MemoryStore) -> dict[str, Any]:
             "edges": len(graph.edges),
             "archived": sum(1 for n in graph.nodes.values() if n.archived),
             **{k: graph.meta.get(k, 0) for k in ("nodeSeq", "seqCounter")},
-            "undo": store.history.depth()[0],
+            "undo": History(store).depth()[0],
         }
 
 
 def _call(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: TextIO) -> int:
+    from memgraph_gui.core import jsonapi
+
     if options.method == "-":
         return _call_stream(options, stdin, out)
     # Checked before the store is opened, so a refused call never even creates it.
@@ -239,6 +260,8 @@ def _call_stream(
 
 
 def _open_for_call(path: str, create: bool) -> MemoryStore | None:
+    from memgraph_gui.core.memory import MemoryStore
+
     try:
         return MemoryStore.open(path, create=create)
     except MemgraphError as exc:
@@ -266,6 +289,8 @@ def _call_line(
     store: MemoryStore | None, failure: MemgraphError | None, line: bytes | str | None, out: TextIO
 ) -> int:
     """Answer one request line (with ``failure`` when the store could not be opened)."""
+    from memgraph_gui.core import jsonapi
+
     try:
         request = _request(line)
         if failure is not None:
@@ -282,6 +307,8 @@ def _call_line(
 
 def _request(line: bytes | str | None) -> dict[str, Any]:
     """One ``{"call": METHOD, "args": [...]}`` request; BAD_ARGS / TOO_LARGE when it is not one."""
+    from memgraph_gui.core import jsonapi
+
     if line is None:
         raise MemgraphError("TOO_LARGE", f"the request line is longer than {MAX_LINE:,} bytes")
     if isinstance(line, bytes):
@@ -327,8 +354,8 @@ def _watch(store: MemoryStore, out: TextIO) -> int:
 
 
 def _emit(out: TextIO, data: Any) -> None:
-    """Write ``data`` as one strict JSON line (see ``jsonapi.dumps``) and flush it."""
-    out.write(jsonapi.dumps(data) + "\n")
+    """Write ``data`` as one strict JSON line (see ``strict_json.dumps``) and flush it."""
+    out.write(dumps(data) + "\n")
     out.flush()
 
 

@@ -7,11 +7,13 @@ import collections
 import math
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from memgraph_gui.core import jsonapi
 from memgraph_gui.core.domain.errors import MemgraphError, bad_args
-from memgraph_gui.core.memory import MemoryStore
+from memgraph_gui.core.domain.strict_json import dumps
+
+if TYPE_CHECKING:  # imported where used: every ``memgraph`` command builds this parser
+    from memgraph_gui.core.memory import MemoryStore
 
 MAX_SECONDS = 3600.0
 
@@ -31,6 +33,8 @@ def run(options: argparse.Namespace, out: TextIO) -> int:
     "quality", "saved", "written"}``. A read-only store still computes and writes ``--out``, then
     answers ``{"error": {...}, "layout": {...}}`` with exit status 1 (nothing saved).
     """
+    from memgraph_gui.core.memory import MemoryStore
+
     seconds = parse_seconds(options.seconds)
     with MemoryStore.open(options.db, create=False) as store:
         report = _compute(store, seconds, options.fresh, options.out)
@@ -100,5 +104,5 @@ def _write(path: str, ids: tuple[str, ...], pos: Any) -> None:
 
 
 def _emit(out: TextIO, data: Any) -> None:
-    out.write(jsonapi.dumps(data) + "\n")
+    out.write(dumps(data) + "\n")
     out.flush()

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -24,6 +23,8 @@ from memgraph_gui.core.domain.results import to_jsonable
 from memgraph_gui.core.luker import args, external
 from memgraph_gui.core.memory import MemoryStore
 
+dumps = strict_json.dumps
+"""``data`` as one line of strict JSON text (see ``strict_json.dumps``)."""
 _RENAMES = {"from": "from_id", "to": "to_id"}
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
@@ -218,49 +219,3 @@ def loads(text: str, what: str = "the request") -> Any:
         raise bad_args(f"{what} is not usable JSON: {exc}") from exc
     except RecursionError as exc:
         raise bad_args(f"{what} is nested too deeply") from exc
-
-
-def dumps(data: Any) -> str:
-    """``data`` as one line of strict JSON text (UTF-8 safe, compact, no trailing newline).
-
-    Non-finite numbers (only Python callers can produce them: NaN, infinities, integers past the
-    float range) are written as ``null``, as JavaScript's ``JSON.stringify`` does, and lone
-    surrogates as U+FFFD, so every JSON parser accepts the line. Raises ``INTERNAL_ERROR`` when
-    ``data`` is not JSON data at all (a foreign object, a cycle, nesting past the recursion limit).
-    """
-    try:
-        try:
-            text = _dump(data)
-        except ValueError:  # NaN, Infinity or an integer too long to print somewhere
-            text = _dump(_finite(data))
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise MemgraphError(
-            "INTERNAL_ERROR", f"the result is not JSON data: {type(exc).__name__}: {exc}"
-        ) from exc
-    return text if text.isascii() else args.SURROGATE.sub("\ufffd", text)
-
-
-def _dump(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-
-
-def _finite(value: Any) -> Any:
-    """A copy of ``value`` with non-finite numbers as None (keys as JavaScript prints them)."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, int) and value.bit_length() > _FLOAT_BITS:
-        return None
-    if isinstance(value, Mapping):
-        return {_key(k): _finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
-    return value
-
-
-_FLOAT_BITS = 1024  # an integer this long is Infinity as a JavaScript number
-
-
-def _key(key: Any) -> Any:
-    if isinstance(key, float) and not math.isfinite(key):
-        return "NaN" if math.isnan(key) else ("Infinity" if key > 0 else "-Infinity")
-    return key

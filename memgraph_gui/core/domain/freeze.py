@@ -60,6 +60,13 @@ class LazyFields(Mapping[str, Any]):
             data = self._data = freeze(json.loads(self._text))
         return data
 
+    @classmethod
+    def loaded(cls, text: str, data: Mapping[str, Any]) -> LazyFields:
+        """A mapping already parsed: ``data`` (frozen) is what ``text`` reads as."""
+        fields = cls(text)
+        fields._data = data
+        return fields
+
     @property
     def text(self) -> str:
         """The JSON text this mapping was read from."""

@@ -1,11 +1,18 @@
-"""Strict JSON parsing: Python's ``json`` accepts ``NaN``, ``Infinity`` and numbers no float can
-hold (``1e400`` becomes inf); JSON does not. One parser for every boundary that reads JSON text."""
+"""Strict JSON both ways. Python's ``json`` accepts ``NaN``, ``Infinity`` and numbers no float can
+hold (``1e400`` becomes inf), and writes NaN and lone surrogates; JSON has none of them. One parser
+for every boundary that reads JSON text, one writer for every boundary that answers in it."""
 
 from __future__ import annotations
 
 import json
 import math
+import re
+from collections.abc import Mapping
 from typing import Any
+
+from memgraph_gui.core.domain.errors import MemgraphError
+
+SURROGATE = re.compile("[\ud800-\udfff]")  # in a str, always lone: UTF-8 cannot encode it
 
 
 class NotJsonNumber(ValueError):
@@ -32,3 +39,49 @@ def _finite_float(token: str) -> float:
     if not math.isfinite(value):
         raise NotJsonNumber(token, constant=False)
     return value
+
+
+def dumps(data: Any) -> str:
+    """``data`` as one line of strict JSON text (UTF-8 safe, compact, no trailing newline).
+
+    Non-finite numbers (only Python callers can produce them: NaN, infinities, integers past the
+    float range) are written as ``null``, as JavaScript's ``JSON.stringify`` does, and lone
+    surrogates as U+FFFD, so every JSON parser accepts the line. Raises ``INTERNAL_ERROR`` when
+    ``data`` is not JSON data at all (a foreign object, a cycle, nesting past the recursion limit).
+    """
+    try:
+        try:
+            text = _dump(data)
+        except ValueError:  # NaN, Infinity or an integer too long to print somewhere
+            text = _dump(_finite(data))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise MemgraphError(
+            "INTERNAL_ERROR", f"the result is not JSON data: {type(exc).__name__}: {exc}"
+        ) from exc
+    return text if text.isascii() else SURROGATE.sub("\ufffd", text)
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _finite(value: Any) -> Any:
+    """A copy of ``value`` with non-finite numbers as None (keys as JavaScript prints them)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, int) and value.bit_length() > _FLOAT_BITS:
+        return None
+    if isinstance(value, Mapping):
+        return {_key(k): _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+_FLOAT_BITS = 1024  # an integer this long is Infinity as a JavaScript number
+
+
+def _key(key: Any) -> Any:
+    if isinstance(key, float) and not math.isfinite(key):
+        return "NaN" if math.isnan(key) else ("Infinity" if key > 0 else "-Infinity")
+    return key

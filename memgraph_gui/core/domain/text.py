@@ -37,6 +37,9 @@ def flatten_values(value: Any) -> Iterable[str]:
 
 def node_search_text(node: Node) -> str:
     """Lower-cased title + every field value, one per line: the substring-search haystack."""
+    values = node.fields.values()
+    if all(type(value) is str for value in values):  # the common case, without the walk
+        return "\n".join([p for p in (node.title, *values) if p]).lower()
     parts = [node.title, *flatten_values(node.fields)]
     return "\n".join(p for p in parts if p).lower()
 

@@ -13,9 +13,10 @@ from typing import Any
 from memgraph_gui.core.domain.errors import ImportFormatError
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE
+from memgraph_gui.core.luker.bulk_parse import parse_edges, parse_nodes
 from memgraph_gui.core.luker.hierarchy_repair import repair_hierarchy
 from memgraph_gui.core.luker.json_values import require_finite
-from memgraph_gui.core.luker.node_parse import NODE_SUFFIX, number, parse_edge, parse_node, whole
+from memgraph_gui.core.luker.node_parse import NODE_SUFFIX, number, whole
 from memgraph_gui.core.luker.oplog import replay_oplog
 from memgraph_gui.core.luker.repair_log import RepairLog
 
@@ -45,7 +46,7 @@ class ParsedStore:
     warnings: list[str] = field(default_factory=list)
 
 
-def parse_export(doc: Any) -> ParsedStore:
+def parse_export(doc: Any, *, finite_checked: bool = False) -> ParsedStore:
     """Validate and normalise a Luker export (or this tool's own export of one). Pure; any thread.
 
     Accepted: Luker's store ``{nodes, edges, counters...}`` (``nodes`` an object keyed by id, or an
@@ -54,12 +55,16 @@ def parse_export(doc: Any) -> ParsedStore:
     (``oplog``). Normalised as Luker's loader does, then parent and children made to agree
     (``hierarchy_repair``); every repair is listed in ``warnings``.
 
+    ``finite_checked`` skips the walk looking for NaN and Infinity, for a document parsed by
+    ``strict_json`` (which refuses them itself).
+
     Raises:
         ImportFormatError: naming the path, for anything that is not such a document: NaN or
             Infinity anywhere, values of the wrong type, a parent cycle, a non-object, a Luker
             schema export, or an object with neither ``nodes`` nor ``edges`` and unknown keys.
     """
-    require_finite(doc)
+    if not finite_checked:
+        require_finite(doc)
     if not isinstance(doc, Mapping):
         raise ImportFormatError(
             "", "expected a Luker memory-graph export: a JSON object with 'nodes' and 'edges'"
@@ -74,8 +79,8 @@ def parse_export(doc: Any) -> ParsedStore:
     raw_edges = doc.get("edges", [])
     if not isinstance(raw_edges, list):
         raise ImportFormatError("edges", "expected an array")
-    nodes = repair_hierarchy(_nodes(raw_nodes, log), log)
-    edges = _edges(raw_edges, {n.id for n in nodes}, log)
+    nodes = repair_hierarchy(parse_nodes(raw_nodes, log), log)
+    edges = parse_edges(raw_edges, {n.id for n in nodes}, log)
     return ParsedStore(nodes, edges, _meta(doc, nodes), log.messages())
 
 
@@ -110,44 +115,6 @@ def _nodes_from_list(items: list[Any]) -> dict[str, Any]:
             raise ImportFormatError(f"nodes[{index}].id", "the same id as an earlier node")
         out[item["id"]] = item
     return out
-
-
-def _nodes(raw_nodes: Mapping[Any, Any], log: RepairLog) -> list[Node]:
-    out: dict[str, Node] = {}
-    for key, raw in raw_nodes.items():
-        node = parse_node(str(key), raw, f"nodes.{key}")
-        if node is None:
-            log.add("nodes dropped, level is not semantic", str(key))
-        elif node.id in out:
-            raise ImportFormatError(f"nodes.{key}", f"the same id as another node ({node.id!r})")
-        else:
-            out[node.id] = node
-    return list(out.values())
-
-
-def _edges(items: list[Any], valid: set[str], log: RepairLog) -> list[Edge]:
-    out: dict[tuple[str, str, str], Edge] = {}
-    for index, item in enumerate(items):
-        path = f"edges[{index}]"
-        source, target, kind, seq = parse_edge(item, path)
-        problem = _edge_problem(source, target, valid)
-        if problem is None and (source, kind, target) in out:
-            problem = "a repeat of an earlier edge"
-        if problem is not None:
-            log.add(f"edges dropped, {problem}", f"{path} {source or '?'} → {target or '?'}")
-            continue
-        out[(source, kind, target)] = Edge(source, target, kind, seq)
-    return list(out.values())
-
-
-def _edge_problem(source: str, target: str, valid: set[str]) -> str | None:
-    if not source or not target:
-        return "an end is blank"
-    if source == target:
-        return "a self-edge"
-    if source not in valid or target not in valid:
-        return "an end names no node"
-    return None
 
 
 def _meta(doc: Mapping[str, Any], nodes: list[Node]) -> dict[str, Any]:

@@ -81,7 +81,7 @@ def parse_node(key: str, raw: Any, path: str) -> Node | None:
         archived=bool(raw.get("archived")),
         semantic_rollup=bool(raw.get("semanticRollup")),
         semantic_depth=int(depth) if depth is not None else 0,
-        floor_range=_floor_range(raw.get("floorRange"), f"{path}.floorRange"),
+        floor_range=floor_range(raw.get("floorRange"), f"{path}.floorRange"),
         superseded_by=(check(raw, "supersededBy", (str,), path, "a string") or None),
     )
 
@@ -123,7 +123,8 @@ def _child_ids(items: list[Any], path: str) -> list[str]:
     return out
 
 
-def _floor_range(value: Any, path: str) -> tuple[int, int] | None:
+def floor_range(value: Any, path: str) -> tuple[int, int] | None:
+    """``floorRange`` as ``(start, end)`` floored; None when absent or not ``0 <= start <= end``."""
     if value is None:
         return None
     if not isinstance(value, Mapping):

@@ -1,42 +1,99 @@
-"""Bulk replacement of a store's whole graph (import, demo generation): plain ``executemany``."""
+"""Bulk replacement of a store's whole graph (import, demo generation): plain ``executemany``.
+
+The graph tables' indexes and the search-index triggers are dropped for the load and made again
+after it, in the same transaction: SQLite then builds each index in one sorted pass instead of
+updating it row by row, and the trigram index is filled in one statement instead of queueing
+every row. A failure rolls the schema back with the rows.
+"""
 
 from __future__ import annotations
 
 import sqlite3
 import uuid
-from typing import Any
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from operator import attrgetter, itemgetter
+from typing import Any, TypeVar
 
 from memgraph_gui.core.domain.images import dumps
-from memgraph_gui.core.domain.model import Edge, Node, evolve
+from memgraph_gui.core.domain.model import Edge, Node
+from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.storage.fts import rebuild_search_index
-from memgraph_gui.core.storage.rows import EDGE_UPSERT, NODE_UPSERT, edge_row, node_row
+from memgraph_gui.core.storage.rows import NODE_INSERT, Tables, build_graph, long_lived, node_row
+
+EDGE_INSERT = "INSERT INTO edges(from_id, to_id, type, seq_to, ord) VALUES (?,?,?,?,?)"
+"""An edge row in ``Edge``'s own field order, as ``read_tables`` reads it back."""
+_SCHEMA_OF_GRAPH = (
+    "SELECT type, name, sql FROM sqlite_master WHERE tbl_name IN ('nodes', 'edges') "
+    "AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, name"
+)
+T = TypeVar("T")
+
+
+def bulk_load(
+    conn: sqlite3.Connection, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]
+) -> Graph:
+    """``bulk_replace``, then the graph of the rows written: what a reload would read back,
+    built without reading them back (frozen out of the collector's scans, see ``long_lived``)."""
+    tables = bulk_replace(conn, nodes, edges, meta)
+    with long_lived():
+        return build_graph(tables)
 
 
 def bulk_replace(
     conn: sqlite3.Connection, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]
-) -> None:
+) -> Tables:
     """Inside the caller's transaction: drop everything, insert the new rows, new generation.
 
-    The search index is rebuilt in one statement at the end (much faster than row by row).
+    ``ord`` is each node's and edge's position in its list (from 1). A repeated node id or edge
+    ``(from, type, to)`` keeps the later one, at its own position. Returns the rows written, as
+    ``rows.read_tables`` would read them back (node rows carry ``search_text`` last).
     """
+    _clear(conn)
+    node_rows = [node_row(n, i) for i, n in _last_of(nodes, map(attrgetter("id"), nodes))]
+    edge_rows = [
+        (e[0], e[1], e[2], e[3], i) for i, e in _last_of(edges, map(itemgetter(0, 2, 1), edges))
+    ]
+    meta_rows = [(k, text) for k, v in meta.items() if (text := dumps(v)) is not None]
+    with _without_indexes(conn):
+        conn.executemany(NODE_INSERT, node_rows)
+        conn.executemany(EDGE_INSERT, edge_rows)
+        rebuild_search_index(conn)
+    conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", meta_rows)
+    conn.execute("UPDATE store_info SET value=? WHERE key='generation'", (uuid.uuid4().hex,))
+    return Tables(node_rows, edge_rows, meta_rows)
+
+
+def _clear(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM changes")
     conn.execute("DELETE FROM batches")
-    conn.execute("DELETE FROM edges")
-    conn.execute("DELETE FROM nodes")
-    conn.execute("DELETE FROM meta")
     conn.execute("DELETE FROM positions")  # a new graph: old pictures would place it wrongly
     # the history is gone too: row-number marks, the pruning mark and the redo chain
     conn.execute("DELETE FROM store_info WHERE key LIKE '%_ord_mark' OR key = 'pruned_through'")
     conn.execute("UPDATE store_info SET value = '0' WHERE key = 'redo_chain'")
-    conn.executemany(
-        NODE_UPSERT, (node_row(evolve(n, ord=i)) for i, n in enumerate(nodes, start=1))
-    )
-    conn.executemany(
-        EDGE_UPSERT, (edge_row(e._replace(ord=i)) for i, e in enumerate(edges, start=1))
-    )
-    rebuild_search_index(conn)
-    conn.executemany(
-        "INSERT INTO meta(key, value) VALUES (?, ?)",
-        [(k, dumps(v)) for k, v in meta.items() if v is not None],
-    )
-    conn.execute("UPDATE store_info SET value=? WHERE key='generation'", (uuid.uuid4().hex,))
+    conn.execute("DELETE FROM meta")
+
+
+@contextmanager
+def _without_indexes(conn: sqlite3.Connection) -> Iterator[None]:
+    """Empty the graph tables and drop their indexes and triggers; made again (from their own
+    SQL) when the body is done. On an exception they are not: the caller rolls back."""
+    saved = conn.execute(_SCHEMA_OF_GRAPH).fetchall()
+    for kind, name, _sql in saved:
+        conn.execute(f'DROP {kind.upper()} "{name}"')
+    conn.execute("DELETE FROM edges")  # without triggers: SQLite truncates in one step
+    conn.execute("DELETE FROM nodes")
+    yield
+    for kind in ("index", "trigger"):
+        for _kind, _name, sql in (row for row in saved if row[0] == kind):
+            conn.execute(sql)
+
+
+def _last_of(items: Sequence[T], keys: Iterable[Hashable]) -> Iterable[tuple[int, T]]:
+    """``(position from 1, item)`` of every item whose key (``keys``, in step with ``items``)
+    does not come again later."""
+    keys = list(keys)
+    if len(set(keys)) == len(keys):
+        return enumerate(items, start=1)
+    last = {key: position for position, key in enumerate(keys, start=1)}
+    return [(p, items[p - 1]) for p, key in enumerate(keys, start=1) if last[key] == p]

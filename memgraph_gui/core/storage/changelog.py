@@ -69,6 +69,11 @@ def generation(conn: sqlite3.Connection) -> str:
     return str(row[0]) if row else "0"
 
 
+def marks(conn: sqlite3.Connection) -> tuple[int, int, str]:
+    """``(data_version, max_seq, generation)`` of ``conn``'s snapshot: what a loaded graph is of."""
+    return data_version(conn), max_seq(conn), generation(conn)
+
+
 def needs_reload(conn: sqlite3.Connection, known_generation: str, last_seq: int) -> bool:
     """True after another process's bulk load, or when rows we have not seen were pruned."""
     if generation(conn) != known_generation:

@@ -9,8 +9,6 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
-from memgraph_gui.core.graph import search
-
 if TYPE_CHECKING:
     from memgraph_gui.core.storage.store import Store
 
@@ -58,6 +56,8 @@ def indexed_substring_search(store: Store, query: str) -> list[str]:
     the same answer as the plain scan without waiting to index the queue (which is done here only
     when it has grown long, and never for a read-only store).
     """
+    from memgraph_gui.core.graph import search  # numpy: not for a bulk load's start-up
+
     pending = store.execute_read("SELECT count(*) FROM fts_pending")[0][0]
     if pending > REINDEX_AT and not store.read_only:
         store.maintain(bring_up_to_date)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from memgraph_gui.core.domain.default_schema import default_schema
+
+if TYPE_CHECKING:  # imported when a store is created: opening one does not need it
+    import sqlite_utils
 
 SCHEMA_VERSION = 3
 APPLICATION_ID = 0x4D475048  # "MGPH": marks a file as a memgraph store
@@ -81,6 +83,8 @@ def _create_change_log(db: sqlite_utils.Database) -> None:
 
 
 def _migrate_to_1(conn: sqlite3.Connection) -> None:
+    import sqlite_utils
+
     db = sqlite_utils.Database(conn)
     _create_graph_tables(db)
     _create_change_log(db)

@@ -42,10 +42,15 @@ EDGE_UPSERT = (
 )
 
 
-def node_row(node: Node) -> tuple[Any, ...]:
+_CHILDREN_JSON = json.JSONEncoder(ensure_ascii=False).encode
+"""The stored ``children_ids`` column's encoding (``json.dumps(..., ensure_ascii=False)``)."""
+
+
+def node_row(node: Node, ord_: int | None = None) -> tuple[Any, ...]:
+    """The ``nodes`` row of ``node`` in ``NODE_UPSERT``'s column order (``ord_`` for its ord)."""
     start, end = node.floor_range if node.floor_range is not None else (None, None)
     return (
-        node.ord,
+        node.ord if ord_ is None else ord_,
         node.id,
         node.type,
         node.level,
@@ -53,7 +58,7 @@ def node_row(node: Node) -> tuple[Any, ...]:
         node.seq_to,
         node.fields_json(),
         node.parent_id,
-        json.dumps(list(node.children_ids), ensure_ascii=False),
+        _CHILDREN_JSON(list(node.children_ids)) if node.children_ids else "[]",
         int(node.archived),
         int(node.semantic_rollup),
         node.semantic_depth,
@@ -69,12 +74,13 @@ def edge_row(edge: Edge) -> tuple[Any, ...]:
 
 
 def _nodes_from_rows(rows: list[tuple[Any, ...]]) -> list[Node]:
-    """``Node``s of rows in ``NODE_COLUMNS`` order, converted column by column."""
+    """``Node``s of rows in ``NODE_COLUMNS`` order (any later columns ignored), converted
+    column by column."""
     if not rows:
         return []
     columns = tuple(zip(*rows, strict=True))
     ords, ids, types, levels, titles, seqs, fields, parents, children = columns[:9]
-    archived, rollups, depths, starts, ends, superseded = columns[9:]
+    archived, rollups, depths, starts, ends, superseded = columns[9:15]
     return nodes_from_columns(
         {
             "id": ids,
@@ -178,7 +184,8 @@ def release_frozen() -> None:
 class Tables(NamedTuple):
     """A store's rows as read at open, before they become a ``Graph``: ``nodes`` in the column
     order of ``NODE_COLUMNS``, ``edges`` as ``(from, to, type, seq_to, ord)``, ``meta`` as
-    ``(key, JSON text)``; all in ``ord`` order."""
+    ``(key, JSON text)``; all in ``ord`` order. (A bulk load's node rows, which it builds its
+    graph from, carry ``search_text`` after those columns.)"""
 
     nodes: list[tuple[Any, ...]]
     edges: list[tuple[Any, ...]]

@@ -27,7 +27,7 @@ from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.tx import Tx
 from memgraph_gui.core.storage import changelog, faults, retention, rows
 from memgraph_gui.core.storage.backup import keep_backup
-from memgraph_gui.core.storage.bulk import bulk_replace
+from memgraph_gui.core.storage.bulk import bulk_load
 from memgraph_gui.core.storage.connection import (
     BUSY_TIMEOUT_S,
     READ_ONLY_FOLDER,
@@ -185,9 +185,7 @@ class Store(Subscriptions):
     def _load(self, conn: Any, on_preview: Previewed | None = None, spare: Any = None) -> None:
         """Load graph, data_version, last seq and generation in ``conn``'s open transaction
         (the rows' JSON checked meanwhile on the idle ``spare`` connection, if given)."""
-        self._data_version = changelog.data_version(conn)
-        self._last_seq = changelog.max_seq(conn)
-        self._generation = changelog.generation(conn)
+        self._data_version, self._last_seq, self._generation = changelog.marks(conn)
         with rows.checked(conn, spare), rows.long_lived():
             tables = rows.read_tables(conn)
             if on_preview is not None:
@@ -300,10 +298,10 @@ class Store(Subscriptions):
 
     def _bulk_load(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> None:
         with faults.sqlite_errors(self.path):
-            bulk_replace(self._write, nodes, edges, meta)
-            self._graph = Graph()
+            self._graph = Graph()  # the old graph is released before the new one is made
             rows.release_frozen()
-            self._load(self._write)
+            self._graph = bulk_load(self._write, nodes, edges, meta)
+            self._data_version, self._last_seq, self._generation = changelog.marks(self._write)
             self._write.execute("COMMIT")
 
     # -- beside the change log (settings, saved layout positions) ------------------------------

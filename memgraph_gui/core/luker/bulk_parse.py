@@ -1,0 +1,216 @@
+"""Whole-document passes of ``parse_export``: every node, then every edge, in one loop each.
+
+The common shapes (what Luker and this tool write: exact JSON types, trimmed ids, a whole
+``seqTo``) are read inline; anything else goes through ``node_parse``'s per-item validators, which
+normalise it or raise ``ImportFormatError`` naming the path. Both ways give the same result for
+every input the inline reading accepts, so the errors and repairs are exactly those of the
+per-item validators, in document order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from memgraph_gui.core.domain.errors import ImportFormatError
+from memgraph_gui.core.domain.freeze import LazyFields, freeze, thaw
+from memgraph_gui.core.domain.model import Edge, Node, nodes_from_columns
+from memgraph_gui.core.graph.topology import normalize_text
+from memgraph_gui.core.luker.node_parse import (
+    MAX_SAFE,
+    floor_range,
+    parse_edge,
+    parse_node,
+)
+from memgraph_gui.core.luker.repair_log import RepairLog
+from memgraph_gui.core.luker.validate import MAX_TEXT, MAX_TITLE
+
+_FIELDS_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""The stored ``fields`` column's encoding (``Node.fields_json``), built once."""
+_SCALARS = frozenset({int, float, bool, type(None)})
+_COLUMNS = (
+    "id",
+    "type",
+    "title",
+    "seq_to",
+    "fields",
+    "parent_id",
+    "children_ids",
+    "archived",
+    "semantic_rollup",
+    "semantic_depth",
+    "floor_range",
+    "superseded_by",
+)
+
+
+def parse_nodes(raw_nodes: Mapping[Any, Any], log: RepairLog) -> list[Node]:
+    """Every semantic node of ``raw_nodes`` (keyed by id) in document order, as ``parse_node``
+    reads each; non-semantic ones are dropped (and logged).
+
+    Raises:
+        ImportFormatError: for the first invalid node, or a second node with the same id.
+    """
+    rows: list[tuple[Any, ...]] = []
+    seen: set[str] = set()
+    for key, raw in raw_nodes.items():
+        text_key = str(key)
+        values = _plain_node(text_key, raw) if type(raw) is dict else None
+        if values is None:
+            node = parse_node(text_key, raw, f"nodes.{text_key}")
+            if node is None:
+                log.add("nodes dropped, level is not semantic", text_key)
+                continue
+            values = tuple(getattr(node, name) for name in _COLUMNS)
+        node_id = values[0]
+        if node_id in seen:
+            raise ImportFormatError(
+                f"nodes.{text_key}", f"the same id as another node ({node_id!r})"
+            )
+        seen.add(node_id)
+        rows.append(values)
+    columns: dict[str, Any] = (
+        dict(zip(_COLUMNS, zip(*rows, strict=True), strict=True)) if rows else {}
+    )
+    columns = {name: columns.get(name, ()) for name in _COLUMNS}
+    columns["level"] = ("semantic",) * len(rows)
+    columns["ord"] = (0,) * len(rows)
+    return nodes_from_columns(columns)
+
+
+def _plain_node(key: str, raw: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The column values of a node in the common shape, or None to let ``parse_node`` read it."""
+    get = raw.get
+    level, kind, title = get("level"), get("type"), get("title")
+    seq, parent, depth = get("seqTo"), get("parentId"), get("semanticDepth")
+    archived, rollup, superseded = get("archived"), get("semanticRollup"), get("supersededBy")
+    node_id = key.strip()
+    if not (
+        node_id
+        and (level is None or level == "semantic")
+        and (kind is None or type(kind) is str)
+        and (title is None or (type(title) is str and len(title) <= MAX_TITLE))
+        and (seq is None or (type(seq) is int and 0 <= seq <= MAX_SAFE))
+        and (parent is None or type(parent) is str)
+        and (depth is None or (type(depth) is int and -MAX_SAFE <= depth <= MAX_SAFE))
+        and (archived is None or archived is True or archived is False)
+        and (rollup is None or rollup is True or rollup is False)
+        and (superseded is None or type(superseded) is str)
+    ):
+        return None
+    fields = _plain_fields(get("fields"))
+    children = _plain_children(get("childrenIds"))
+    if fields is None or children is None:
+        return None
+    spans = get("floorRange")
+    return (
+        node_id,
+        kind or "semantic",
+        normalize_text(title or node_id),
+        seq or 0,
+        fields,
+        (parent or "").strip(),
+        children,
+        bool(archived),
+        bool(rollup),
+        depth or 0,
+        None if spans is None else _span(spans, key),
+        superseded or None,
+    )
+
+
+def _plain_fields(fields: Any) -> LazyFields | None:
+    """``fields`` frozen, with its stored JSON text made once; None unless a plain object whose
+    strings are within ``MAX_TEXT``."""
+    if fields is None:
+        fields = {}
+    elif type(fields) is not dict:
+        return None
+    flat = True
+    for value in fields.values():
+        kind = type(value)
+        if kind is str:
+            if len(value) > MAX_TEXT:
+                return None
+        elif kind not in _SCALARS:
+            flat = False
+    if flat:  # scalars only: ``freeze`` would wrap a copy as it is, and ``thaw`` give it back
+        copy = dict(fields)
+        return LazyFields.loaded(_FIELDS_JSON(copy), MappingProxyType(copy))
+    frozen = freeze(dict(fields))
+    return LazyFields.loaded(_FIELDS_JSON(thaw(frozen)), frozen)
+
+
+def _plain_children(children: Any) -> tuple[str, ...] | None:
+    """``childrenIds`` when None or a list of trimmed, non-blank strings; else None."""
+    if children is None or (type(children) is list and not children):
+        return ()
+    if type(children) is not list:
+        return None
+    for child in children:
+        if type(child) is not str or not child or child.strip() != child:
+            return None
+    return tuple(children)
+
+
+def _span(value: Any, key: str) -> tuple[int, int] | None:
+    start, end = (value.get("start"), value.get("end")) if type(value) is dict else (None, None)
+    if type(start) is int and type(end) is int and 0 <= start <= end:
+        return start, end
+    return floor_range(value, f"nodes.{key}.floorRange")
+
+
+def parse_edges(items: list[Any], valid: set[str], log: RepairLog) -> list[Edge]:
+    """Every edge of ``items`` between two distinct nodes of ``valid``, first of each
+    ``(from, type, to)`` kept, in document order; the others dropped (and logged).
+
+    Raises:
+        ImportFormatError: for the first edge ``parse_edge`` refuses.
+    """
+    out: dict[tuple[str, str, str], Edge] = {}
+    relations: dict[Any, str] = {}
+    for index, item in enumerate(items):
+        ends = _plain_edge(item, relations) if type(item) is dict else None
+        if ends is None:
+            ends = parse_edge(item, f"edges[{index}]")
+        source, target, kind, seq = ends
+        key = (source, kind, target)
+        if source in valid and target in valid and source != target and key not in out:
+            out[key] = Edge(source, target, kind, seq)
+            continue
+        problem = _edge_problem(source, target, valid) or "a repeat of an earlier edge"
+        log.add(f"edges dropped, {problem}", f"edges[{index}] {source or '?'} → {target or '?'}")
+    return list(out.values())
+
+
+def _plain_edge(item: dict[str, Any], relations: dict[Any, str]) -> tuple[Any, ...] | None:
+    """``parse_edge``'s answer for an edge with string ends and a whole ``seqTo``, or None."""
+    source, target, relation, seq = (
+        item.get("from"),
+        item.get("to"),
+        item.get("type"),
+        item.get("seqTo"),
+    )
+    if not (
+        type(source) is str
+        and type(target) is str
+        and (relation is None or type(relation) is str)
+        and (seq is None or (type(seq) is int and 0 <= seq <= MAX_SAFE))
+    ):
+        return None
+    kind = relations.get(relation)
+    if kind is None:
+        kind = relations[relation] = normalize_text(relation or "") or "related"
+    return source.strip(), target.strip(), kind, seq
+
+
+def _edge_problem(source: str, target: str, valid: set[str]) -> str | None:
+    if not source or not target:
+        return "an end is blank"
+    if source == target:
+        return "a self-edge"
+    if source not in valid or target not in valid:
+        return "an end names no node"
+    return None
