@@ -85,3 +85,64 @@ def _key(key: Any) -> Any:
     if isinstance(key, float) and not math.isfinite(key):
         return "NaN" if math.isnan(key) else ("Infinity" if key > 0 else "-Infinity")
     return key
+
+
+def first_lone_surrogate(doc: Any, root: str = "") -> tuple[str, str] | None:
+    """``(path, what is wrong)`` for the first string or key in ``doc`` (document order) holding a
+    lone surrogate, which no UTF-8 file or SQLite text can hold; None when all of it is Unicode.
+
+    A decoded JSON document holds one only through an escape such as ``"\\ud800"``. Paths are as
+    ``json_values`` names them (``nodes.n_3.title``, ``edges[2].from``; a bad key is named with
+    its surrogate escaped). Walks iteratively, so any nesting depth is fine. Pure; any thread.
+    """
+    if not _has_lone_surrogate(doc):  # the common case, without building any path
+        return None
+    stack: list[tuple[str, Any]] = [(root, doc)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if (found := _lone(value)) is not None:
+                return path, found
+            continue
+        if isinstance(value, Mapping):
+            items: list[tuple[str, Any]] = []
+            for key, item in value.items():
+                name = str(key)
+                where = f"{path}.{_escaped(name)}" if path else _escaped(name)
+                if (found := _lone(name)) is not None:
+                    return where, f"the key: {found}"
+                items.append((where, item))
+        elif isinstance(value, (list, tuple)):
+            items = [(f"{path}[{index}]", item) for index, item in enumerate(value)]
+        else:
+            continue
+        stack.extend(reversed(items))
+    return None
+
+
+def _lone(text: str) -> str | None:
+    if text.isascii() or (found := SURROGATE.search(text)) is None:
+        return None
+    return (
+        f"lone surrogate U+{ord(found.group()):04X} at character {found.start()} is not Unicode "
+        "text (it cannot be stored as UTF-8)"
+    )
+
+
+def _escaped(name: str) -> str:
+    return name if name.isascii() else name.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _has_lone_surrogate(doc: Any) -> bool:
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii() and SURROGATE.search(value) is not None:
+                return True
+        elif isinstance(value, Mapping):
+            stack.extend(str(key) for key in value)
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+    return False

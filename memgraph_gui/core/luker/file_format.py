@@ -15,7 +15,7 @@ from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE
 from memgraph_gui.core.luker.bulk_parse import parse_edges, parse_nodes
 from memgraph_gui.core.luker.hierarchy_repair import repair_hierarchy
-from memgraph_gui.core.luker.json_values import require_finite
+from memgraph_gui.core.luker.json_values import require_storable
 from memgraph_gui.core.luker.node_parse import NODE_SUFFIX, number, whole
 from memgraph_gui.core.luker.oplog import replay_oplog
 from memgraph_gui.core.luker.repair_log import RepairLog
@@ -46,7 +46,7 @@ class ParsedStore:
     warnings: list[str] = field(default_factory=list)
 
 
-def parse_export(doc: Any, *, finite_checked: bool = False) -> ParsedStore:
+def parse_export(doc: Any, *, prechecked: bool = False) -> ParsedStore:
     """Validate and normalise a Luker export (or this tool's own export of one). Pure; any thread.
 
     Accepted: Luker's store ``{nodes, edges, counters...}`` (``nodes`` an object keyed by id, or an
@@ -55,16 +55,17 @@ def parse_export(doc: Any, *, finite_checked: bool = False) -> ParsedStore:
     (``oplog``). Normalised as Luker's loader does, then parent and children made to agree
     (``hierarchy_repair``); every repair is listed in ``warnings``.
 
-    ``finite_checked`` skips the walk looking for NaN and Infinity, for a document parsed by
-    ``strict_json`` (which refuses them itself).
+    ``prechecked`` skips the walks looking for NaN, Infinity and lone surrogates, for a document
+    read by ``safe_io.read_json`` (which refuses those itself).
 
     Raises:
-        ImportFormatError: naming the path, for anything that is not such a document: NaN or
-            Infinity anywhere, values of the wrong type, a parent cycle, a non-object, a Luker
-            schema export, or an object with neither ``nodes`` nor ``edges`` and unknown keys.
+        ImportFormatError: naming the path, for anything that is not such a document: NaN,
+            Infinity or a lone surrogate anywhere, values of the wrong type, a parent cycle, a
+            non-object, a Luker schema export, or an object with neither ``nodes`` nor ``edges``
+            and unknown keys.
     """
-    if not finite_checked:
-        require_finite(doc)
+    if not prechecked:
+        require_storable(doc)
     if not isinstance(doc, Mapping):
         raise ImportFormatError(
             "", "expected a Luker memory-graph export: a JSON object with 'nodes' and 'edges'"

@@ -15,7 +15,7 @@ from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.injection import INJECTION_KEYS
 from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE, normalize_schema
 from memgraph_gui.core.luker.file_format import ParsedStore, build_export, parse_export
-from memgraph_gui.core.luker.json_values import require_finite
+from memgraph_gui.core.luker.json_values import require_storable
 from memgraph_gui.core.storage.safe_io import read_json, write_json_atomic
 from memgraph_gui.core.storage.store import Store
 
@@ -28,23 +28,21 @@ class PreparedImport:
     schema: list[dict[str, Any]] | None
 
 
-def prepare_import(
-    doc: Any, schema_doc: Any = None, *, finite_checked: bool = False
-) -> PreparedImport:
+def prepare_import(doc: Any, schema_doc: Any = None, *, prechecked: bool = False) -> PreparedImport:
     """Validate everything up front; raises ``ImportFormatError`` naming the bad path.
 
-    Both documents are refused when they hold NaN or Infinity (``nodes.n_3.fields.score``,
-    ``schema[0].compression.threshold``), unless ``finite_checked`` says they were parsed by
-    ``strict_json``, which refuses those itself. Repairs made while normalising are in
-    ``parsed.warnings``. Pure; writes nothing.
+    Both documents are refused when they hold NaN, Infinity (``nodes.n_3.fields.score``,
+    ``schema[0].compression.threshold``) or a lone surrogate, unless ``prechecked`` says they were
+    read by ``safe_io.read_json``, which refuses those itself. Repairs made while normalising are
+    in ``parsed.warnings``. Pure; writes nothing.
     """
     schema = None
     if schema_doc is not None:
-        if not finite_checked:
-            require_finite(schema_doc)
+        if not prechecked:
+            require_storable(schema_doc)
         schema = normalize_schema(schema_doc)
     with _collector_paused():
-        return PreparedImport(parse_export(doc, finite_checked=finite_checked), schema)
+        return PreparedImport(parse_export(doc, prechecked=prechecked), schema)
 
 
 def prepare_import_files(
@@ -54,7 +52,7 @@ def prepare_import_files(
     schema_doc = read_json(schema_path) if schema_path is not None else None
     with _collector_paused():
         doc = read_json(path)
-    return prepare_import(doc, schema_doc, finite_checked=True)
+    return prepare_import(doc, schema_doc, prechecked=True)
 
 
 @contextmanager

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from memgraph_gui.core.domain.errors import ImportFormatError
+from memgraph_gui.core.domain.strict_json import first_lone_surrogate
 
 
 def require_finite(doc: Any, root: str = "") -> None:
@@ -19,6 +20,16 @@ def require_finite(doc: Any, root: str = "") -> None:
     path = first_non_finite(doc, root)
     if path is not None:
         raise ImportFormatError(path, "not a finite number (NaN and Infinity are not JSON)")
+
+
+def require_storable(doc: Any, root: str = "") -> None:
+    """``require_finite``, then ``ImportFormatError`` at the first string or key holding a lone
+    surrogate (``nodes.n_3.title``), which Python's ``json`` reads from an escape such as
+    ``"\\ud800"`` and no UTF-8 text can hold. What ``safe_io.read_json`` refuses in a file."""
+    require_finite(doc, root)
+    found = first_lone_surrogate(doc, root)
+    if found is not None:
+        raise ImportFormatError(*found)
 
 
 def first_non_finite(doc: Any, root: str = "") -> str | None:
