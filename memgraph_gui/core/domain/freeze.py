@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import ItemsView, KeysView, Mapping, ValuesView
 from types import MappingProxyType
 from typing import Any
 
@@ -86,6 +86,16 @@ class LazyFields(Mapping[str, Any]):
 
     def get(self, key: str, default: Any = None) -> Any:
         return self._load().get(key, default)
+
+    # The parsed mapping's own views: C-level iteration, not a ``__getitem__`` call per value.
+    def keys(self) -> KeysView[str]:
+        return self._load().keys()
+
+    def values(self) -> ValuesView[Any]:
+        return self._load().values()
+
+    def items(self) -> ItemsView[str, Any]:
+        return self._load().items()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Mapping):

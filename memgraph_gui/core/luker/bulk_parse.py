@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from json.encoder import encode_basestring
 from types import MappingProxyType
 from typing import Any
 
@@ -29,6 +30,8 @@ from memgraph_gui.core.luker.validate import MAX_TEXT, MAX_TITLE
 
 _FIELDS_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 """The stored ``fields`` column's encoding (``Node.fields_json``), built once."""
+_STRING = encode_basestring
+"""A string as that encoder writes it (with ``ensure_ascii=False``)."""
 _SCALARS = frozenset({int, float, bool, type(None)})
 _COLUMNS = (
     "id",
@@ -128,14 +131,20 @@ def _plain_fields(fields: Any) -> LazyFields | None:
         fields = {}
     elif type(fields) is not dict:
         return None
-    flat = True
+    flat = texts = True
     for value in fields.values():
         kind = type(value)
         if kind is str:
             if len(value) > MAX_TEXT:
                 return None
-        elif kind not in _SCALARS:
-            flat = False
+        elif kind in _SCALARS:
+            texts = False
+        else:
+            flat = texts = False
+    if texts and all(type(key) is str for key in fields):  # what the encoder writes, sooner
+        copy = dict(fields)
+        text = "{" + ",".join([_STRING(k) + ":" + _STRING(v) for k, v in copy.items()]) + "}"
+        return LazyFields.loaded(text, MappingProxyType(copy))
     if flat:  # scalars only: ``freeze`` would wrap a copy as it is, and ``thaw`` give it back
         copy = dict(fields)
         return LazyFields.loaded(_FIELDS_JSON(copy), MappingProxyType(copy))

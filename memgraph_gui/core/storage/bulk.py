@@ -34,10 +34,9 @@ def bulk_load(
     conn: sqlite3.Connection, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]
 ) -> Graph:
     """``bulk_replace``, then the graph of the rows written: what a reload would read back,
-    built without reading them back (frozen out of the collector's scans, see ``long_lived``)."""
-    tables = bulk_replace(conn, nodes, edges, meta)
-    with long_lived():
-        return build_graph(tables)
+    built without reading them back (and frozen out of the collector's scans: ``long_lived``)."""
+    with long_lived():  # ~500k new objects and no cycles: collections would only slow it
+        return build_graph(bulk_replace(conn, nodes, edges, meta))
 
 
 def bulk_replace(

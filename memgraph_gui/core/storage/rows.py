@@ -173,12 +173,14 @@ def damaged(where: str) -> MemgraphError:
     )
 
 
-def release_frozen() -> None:
-    """Let the garbage collector see (and free) the graph objects frozen by ``load_graph``."""
+def release_frozen(collect: bool = True) -> None:
+    """Let the garbage collector see (and free) the graph objects frozen by ``load_graph``;
+    collect now unless not ``collect`` (nothing worth it was released: an empty graph)."""
     import gc
 
     gc.unfreeze()
-    gc.collect()
+    if collect:
+        gc.collect()
 
 
 class Tables(NamedTuple):

@@ -298,8 +298,8 @@ class Store(Subscriptions):
 
     def _bulk_load(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> None:
         with faults.sqlite_errors(self.path):
-            self._graph = Graph()  # the old graph is released before the new one is made
-            rows.release_frozen()
+            had_nodes, self._graph = bool(self._graph.nodes), Graph()  # old one freed first
+            rows.release_frozen(collect=had_nodes)
             self._graph = bulk_load(self._write, nodes, edges, meta)
             self._data_version, self._last_seq, self._generation = changelog.marks(self._write)
             self._write.execute("COMMIT")
