@@ -248,9 +248,12 @@ def schema_of(path: str) -> list[tuple[Any, ...]]:
 
 def test_a_replacing_import_leaves_indexes_triggers_and_search_index_working(demo_store):
     before = schema_of(demo_store.path)
+    settings = "SELECT k, v FROM nodes_fts_config ORDER BY k"
+    config = demo_store.storage.execute_read(settings)
     doc = export_luker(demo_store.storage)
     import_luker(demo_store.storage, doc, replace=True, backup=False)
     assert schema_of(demo_store.path) == before
+    assert demo_store.storage.execute_read(settings) == config == [("automerge", 4), ("version", 4)]
     assert demo_store.storage.execute_read("SELECT count(*) FROM fts_pending") == [(0,)]
     rows = demo_store.storage.execute_read("SELECT count(*) FROM nodes_fts")
     assert rows == [(len(doc["nodes"]),)]

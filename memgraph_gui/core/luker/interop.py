@@ -101,8 +101,8 @@ def install_import(
         current_schema = graph.meta.get("schema")
     meta = dict(parsed.meta)
     meta["schema"] = schema if schema is not None else current_schema
-    ids = {n.id for n in parsed.nodes}
     if "injection" in meta:
+        ids = {n.id for n in parsed.nodes}
         kept = {k: [i for i in meta["injection"].get(k) or [] if i in ids] for k in INJECTION_KEYS}
         meta["injection"] = {  # visibleIds keeps its recorded order; the others are sets
             k: v if k == "visibleIds" else sorted(v) for k, v in kept.items()
