@@ -29,21 +29,15 @@ from typing import Any
 from memgraph_gui.core import MemoryStore, jsonapi
 from memgraph_gui.core.demo.generator import load_demo
 from memgraph_gui.core.luker.interop import export_luker
-from tests.benchmarks import plain
+from tests.benchmarks import bench_store, plain
 
 POOL_AT_50K = 20_283
 Row = tuple[str, float, float | None, str, float | None]
 
 
-def timed(fn: Callable[[], Any], repeat: int = 7) -> float:
-    """Median seconds of ``repeat`` calls after one warm-up call."""
-    fn()
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+def timed(fn: Callable[[], Any]) -> float:
+    """Median seconds of 7 calls after one warm-up call."""
+    return bench_store.timed(fn, 7, warm=True)
 
 
 def once(fn: Callable[[], Any]) -> float:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,6 +28,7 @@ from typing import Any
 from memgraph_gui.core import MemoryStore, external
 from memgraph_gui.core.luker.interop import export_luker
 from tests.benchmarks import plain
+from tests.benchmarks.bench_store import timed
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Eileen", "艾琳", "Kain", "银月城"]  # findByName: the median of these four lookups
@@ -77,16 +77,6 @@ def plain_calls(doc: dict[str, Any], schema: dict[str, Any], hub: str, visible: 
             strict=True,
         )
     )
-
-
-def timed(fn: Call, repeat: int) -> float:
-    """Median seconds of ``repeat`` calls."""
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def once(fn: Call) -> float:

@@ -17,7 +17,7 @@ from typing import Any
 
 from memgraph_gui.core.domain.errors import ImportFormatError
 from memgraph_gui.core.domain.freeze import LazyFields, freeze, thaw
-from memgraph_gui.core.domain.model import Edge, Node, nodes_from_columns
+from memgraph_gui.core.domain.model import NODE_FIELDS, Edge, Node, nodes_from_columns
 from memgraph_gui.core.graph.topology import normalize_text
 from memgraph_gui.core.luker.node_parse import (
     MAX_SAFE,
@@ -33,20 +33,7 @@ _FIELDS_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encod
 _STRING = encode_basestring
 """A string as that encoder writes it (with ``ensure_ascii=False``)."""
 _SCALARS = frozenset({int, float, bool, type(None)})
-_COLUMNS = (
-    "id",
-    "type",
-    "title",
-    "seq_to",
-    "fields",
-    "parent_id",
-    "children_ids",
-    "archived",
-    "semantic_rollup",
-    "semantic_depth",
-    "floor_range",
-    "superseded_by",
-)
+_COLUMNS = tuple(name for name in NODE_FIELDS if name not in ("level", "ord"))
 
 
 def parse_nodes(raw_nodes: Mapping[Any, Any], log: RepairLog) -> list[Node]:

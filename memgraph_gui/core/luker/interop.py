@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.collector import collector_paused
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.injection import INJECTION_KEYS
 from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE, normalize_schema
@@ -41,7 +39,7 @@ def prepare_import(doc: Any, schema_doc: Any = None, *, prechecked: bool = False
         if not prechecked:
             require_storable(schema_doc)
         schema = normalize_schema(schema_doc)
-    with _collector_paused():
+    with collector_paused():
         return PreparedImport(parse_export(doc, prechecked=prechecked), schema)
 
 
@@ -50,22 +48,9 @@ def prepare_import_files(
 ) -> PreparedImport:
     """``prepare_import`` from files (a Luker export, and a schema export or bare array)."""
     schema_doc = read_json(schema_path) if schema_path is not None else None
-    with _collector_paused():
+    with collector_paused():
         doc = read_json(path)
     return prepare_import(doc, schema_doc, prechecked=True)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off meanwhile: a document makes ~10 objects a node and no
-    cycles, and the collections its growth set off took ~1/3 of reading and parsing it (50k)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def import_luker(

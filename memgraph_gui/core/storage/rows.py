@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any, NamedTuple
 
+from memgraph_gui.core.domain.collector import collector_paused
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.domain.images import (
@@ -224,13 +225,8 @@ def long_lived() -> Iterator[None]:
     twice as slow (``Store`` unfreezes before replacing a graph, so old ones are released)."""
     import gc
 
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         yield
-    finally:
-        if enabled:
-            gc.enable()
     gc.freeze()
 
 
