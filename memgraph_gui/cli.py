@@ -155,7 +155,11 @@ def _import(options: argparse.Namespace, out: TextIO) -> int:
     from memgraph_gui.core.storage.store import Store
 
     prepared = interop.prepare_import_files(options.file, options.schema)
-    with Store.open(options.db, create=True) as store:
+    # Creating a store imports sqlite-utils; each collection that sets off would rescan the
+    # prepared import (0.3 s at 200k nodes).
+    with interop.collector_paused():
+        store = Store.open(options.db, create=True)
+    with store:
         interop.install_import(store, prepared, replace=options.replace)
         _emit(out, {**_info(store), "warnings": prepared.parsed.warnings})
     return 0

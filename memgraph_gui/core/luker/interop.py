@@ -41,7 +41,7 @@ def prepare_import(doc: Any, schema_doc: Any = None, *, prechecked: bool = False
         if not prechecked:
             require_storable(schema_doc)
         schema = normalize_schema(schema_doc)
-    with _collector_paused():
+    with collector_paused():
         return PreparedImport(parse_export(doc, prechecked=prechecked), schema)
 
 
@@ -50,15 +50,16 @@ def prepare_import_files(
 ) -> PreparedImport:
     """``prepare_import`` from files (a Luker export, and a schema export or bare array)."""
     schema_doc = read_json(schema_path) if schema_path is not None else None
-    with _collector_paused():
+    with collector_paused():
         doc = read_json(path)
     return prepare_import(doc, schema_doc, prechecked=True)
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off meanwhile: a document makes ~10 objects a node and no
-    cycles, and the collections its growth set off took ~1/3 of reading and parsing it (50k)."""
+    cycles, and the collections its growth set off took ~1/3 of reading and parsing it (50k).
+    Also for what runs while a prepared import is held (each collection would rescan it)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
