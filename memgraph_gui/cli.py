@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from memgraph_gui import layout_cli
+from memgraph_gui.core.domain.collector import collector_paused
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error, bad_args
 from memgraph_gui.core.domain.strict_json import dumps
 
@@ -155,7 +156,11 @@ def _import(options: argparse.Namespace, out: TextIO) -> int:
     from memgraph_gui.core.storage.store import Store
 
     prepared = interop.prepare_import_files(options.file, options.schema)
-    with Store.open(options.db, create=True) as store:
+    # Creating a store imports sqlite-utils; each collection that sets off would rescan the
+    # prepared import (0.3 s at 200k nodes).
+    with collector_paused():
+        store = Store.open(options.db, create=True)
+    with store:
         interop.install_import(store, prepared, replace=options.replace)
         _emit(out, {**_info(store), "warnings": prepared.parsed.warnings})
     return 0
