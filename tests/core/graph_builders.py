@@ -88,3 +88,30 @@ def assert_hierarchy(nodes: Mapping[str, Any], edge_keys: Iterable[tuple[str, st
     assert len(keys) == len(set(keys))
     for source, _kind, target in keys:
         assert source in nodes and target in nodes and source != target, (source, target)
+
+
+# The drill fixture of layer C and the drill contract: a rollup r1 over e1/e2; characters
+# a, b, c, x, s; an archived one; p2 with a child k1.
+DRILL_NODES = [
+    node("r1", seq=3, semanticRollup=True, semanticDepth=1, childrenIds=["e1", "e2"]),
+    node("e1", seq=1, parentId="r1"),
+    node("e2", seq=2, parentId="r1"),
+    char("a", seq=4),
+    char("b", seq=5),
+    char("c", seq=6),
+    char("x", seq=7),
+    char("s", seq=8),
+    char("dead", seq=9, archived=True),
+    char("p2", seq=1, childrenIds=["k1"]),
+    char("k1", seq=1, parentId="p2"),
+]
+DRILL_EDGES = [
+    edge("r1", "e1", "contains"),
+    edge("r1", "e2", "contains"),
+    edge("e1", "a", "involved_in"),
+    edge("a", "b", "mentions"),
+    edge("b", "c", "mentions"),
+    edge("a", "x", "allied_with"),
+    edge("a", "dead", "mentions"),
+    edge("a", "s", "contains"),
+]

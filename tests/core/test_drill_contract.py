@@ -13,38 +13,25 @@ from typing import Any
 
 import luker_reference as luker
 import pytest
-from graph_builders import char, edge, ids, load, load_cyclic, load_store, node
+from graph_builders import (
+    DRILL_EDGES,
+    DRILL_NODES,
+    char,
+    edge,
+    ids,
+    load,
+    load_cyclic,
+    load_store,
+    node,
+)
 
 from memgraph_gui.cli import main
 from memgraph_gui.core import MemoryStore, jsonapi, open_session
 from memgraph_gui.core.domain.results import ProjectedEdge
 from memgraph_gui.core.luker.interop import export_luker, import_luker
 
-# A rollup r1 over e1/e2; characters a, b, c, x, s; an archived one; p2 with a child k1.
-NODES = [
-    node("r1", seq=3, semanticRollup=True, semanticDepth=1, childrenIds=["e1", "e2"]),
-    node("e1", seq=1, parentId="r1"),
-    node("e2", seq=2, parentId="r1"),
-    char("a", seq=4),
-    char("b", seq=5),
-    char("c", seq=6),
-    char("x", seq=7),
-    char("s", seq=8),
-    char("dead", seq=9, archived=True),
-    char("p2", seq=1, childrenIds=["k1"]),
-    char("k1", seq=1, parentId="p2"),
-]
-EDGES = [
-    edge("r1", "e1", "contains"),
-    edge("r1", "e2", "contains"),
-    edge("e1", "a", "involved_in"),
-    edge("a", "b", "mentions"),
-    edge("b", "c", "mentions"),
-    edge("a", "x", "allied_with"),
-    edge("a", "dead", "mentions"),
-    edge("a", "s", "contains"),
-    edge("p2", "c", "related"),
-]
+NODES = DRILL_NODES
+EDGES = [*DRILL_EDGES, edge("p2", "c", "related")]
 
 
 @pytest.fixture

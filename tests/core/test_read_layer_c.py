@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from graph_builders import char, edge, ids, load, node
+from graph_builders import DRILL_EDGES, DRILL_NODES, char, edge, ids, load, node
 
 from memgraph_gui.core.domain.errors import MemgraphError
 
@@ -308,34 +308,10 @@ def test_node_brief_edge_summary_options(store: Any) -> None:
 
 # -- expandFromSeeds -------------------------------------------------------------------------------
 
-EXPAND = [
-    node("r1", seq=3, semanticRollup=True, semanticDepth=1, childrenIds=["e1", "e2"]),
-    node("e1", seq=1, parentId="r1"),
-    node("e2", seq=2, parentId="r1"),
-    char("a", seq=4),
-    char("b", seq=5),
-    char("c", seq=6),
-    char("x", seq=7),
-    char("s", seq=8),
-    char("dead", seq=9, archived=True),
-    char("p2", seq=1, childrenIds=["k1"]),
-    char("k1", seq=1, parentId="p2"),
-]
-EXPAND_EDGES = [
-    edge("r1", "e1", "contains"),
-    edge("r1", "e2", "contains"),
-    edge("e1", "a", "involved_in"),
-    edge("a", "b", "mentions"),
-    edge("b", "c", "mentions"),
-    edge("a", "x", "allied_with"),
-    edge("a", "dead", "mentions"),
-    edge("a", "s", "contains"),
-]
-
 
 @pytest.fixture
 def graph(store: Any) -> Any:
-    return load(store, EXPAND, EXPAND_EDGES)
+    return load(store, DRILL_NODES, DRILL_EDGES)
 
 
 def test_expand_raw_bfs_over_the_whole_store_and_options(graph: Any) -> None:
