@@ -81,7 +81,7 @@ class StoreOpener(QObject):
 
         def make() -> MemoryStore:
             hook = None if on_preview is None else partial(self._preview, on_preview)
-            return MemoryStore.open(path, create=create, on_preview=hook)
+            return MemoryStore.open(path, create=create, on_preview=hook, index_edges=False)
 
         self.open_with(make, path, on_done)
 

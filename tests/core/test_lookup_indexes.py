@@ -327,7 +327,7 @@ def test_warm_up_builds_the_lazy_indexes_and_answers_stay_the_same(demo_store) -
     """``warm_up`` (done by ``memgraph call -`` before serving) builds what first calls would."""
     from memgraph_gui.core import MemoryStore, external
 
-    with MemoryStore.open(demo_store.path) as cold:
+    with MemoryStore.open(demo_store.path, index_edges=False) as cold:
         graph = cold.storage.peek_graph
         assert graph._out_keys is None and not {"names", "lexical"} & set(graph._indexes)
         cold.warm_up()
@@ -347,3 +347,15 @@ def test_warm_up_builds_the_lazy_indexes_and_answers_stay_the_same(demo_store) -
             [n.node.id for n in read.get_neighbors(hub)],
             [n.id for n in read.find_by_name(query="Eileen").matches],
         )
+
+
+def test_a_plain_open_builds_the_edge_lists_and_the_window_leaves_them(demo_store) -> None:  # type: ignore[no-untyped-def]
+    """``getNodeById`` / ``getNeighbors`` right after ``MemoryStore.open`` build nothing."""
+    from memgraph_gui.core import MemoryStore
+
+    with MemoryStore.open(demo_store.path) as eager:
+        assert eager.storage.peek_graph._out_keys is not None
+    with MemoryStore.open(demo_store.path, index_edges=False) as lazy:
+        assert lazy.storage.peek_graph._out_keys is None
+        first = [e.key for e in lazy.graph.edges_of("n_1")]
+        assert lazy.storage.peek_graph._out_keys is not None and first
