@@ -9,10 +9,8 @@ every row. A failure rolls the schema back with the rows.
 from __future__ import annotations
 
 import sqlite3
-import threading
 import uuid
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
@@ -20,6 +18,7 @@ from memgraph_gui.core.domain.images import dumps
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.storage.fts import rebuild_search_index
+from memgraph_gui.core.storage.meanwhile import meanwhile
 from memgraph_gui.core.storage.rows import NODE_INSERT, Tables, build_graph, long_lived, node_row
 
 EDGE_INSERT = "INSERT INTO edges(from_id, to_id, type, seq_to, ord) VALUES (?,?,?,?,?)"
@@ -45,7 +44,7 @@ def bulk_load(
     """
     with long_lived():  # ~500k new objects and no cycles: collections would only slow it
         tables, finish = _write_rows(conn, nodes, edges, meta)
-        with _meanwhile(finish):
+        with meanwhile(finish, "memgraph-bulk-index"):
             return build_graph(tables)
 
 
@@ -72,28 +71,6 @@ def _write_rows(
             conn.execute(sql)
 
     return Tables(node_rows, edge_rows, meta_rows), finish
-
-
-@contextmanager
-def _meanwhile(job: Callable[[], None]) -> Iterator[None]:
-    """Run ``job`` on a second thread while the body runs; its exception is raised at the end
-    (the body's own, if it has one, wins: the caller rolls back either way)."""
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            job()
-        except BaseException as exc:  # handed to the calling thread below
-            failed.append(exc)
-
-    worker = threading.Thread(target=run, name="memgraph-bulk-index", daemon=True)
-    worker.start()
-    try:
-        yield
-    finally:
-        worker.join()
-    if failed:
-        raise failed[0]
 
 
 def _clear(conn: sqlite3.Connection) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from operator import itemgetter
@@ -23,6 +22,7 @@ from memgraph_gui.core.domain.images import (
 from memgraph_gui.core.domain.model import Edge, Node, nodes_from_columns
 from memgraph_gui.core.domain.text import node_search_text
 from memgraph_gui.core.graph.graph import Graph
+from memgraph_gui.core.storage.meanwhile import meanwhile
 
 NODE_UPSERT = (
     "INSERT INTO nodes(ord, id, type, level, title, seq_to, fields, parent_id, children_ids, "
@@ -140,26 +140,8 @@ def checked(conn: sqlite3.Connection, spare: sqlite3.Connection | None) -> Itera
         check_rows(conn)
         yield
         return
-    found: list[BaseException] = []
-
-    def check() -> None:
-        try:
-            check_rows(spare)
-        except BaseException as exc:  # handed to the opening thread below
-            found.append(exc)
-
-    worker = threading.Thread(target=check, name="memgraph-check", daemon=True)
-    worker.start()
-    try:
-        yield
-    except BaseException:
-        worker.join()
-        if found:  # damaged rows are why the body failed: say that
-            raise found[0] from None
-        raise
-    worker.join()
-    if found:
-        raise found[0]
+    with meanwhile(lambda: check_rows(spare), "memgraph-check", its_error_first=True):
+        yield  # damaged rows explain a failure while building: that is reported
 
 
 def _wal(conn: sqlite3.Connection) -> bool:
