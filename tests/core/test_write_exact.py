@@ -212,6 +212,31 @@ def test_link_delete_of_a_plain_relation_removes_what_the_direction_names(store)
     assert out["rejected"] == [] and edges(store) == {("n_2", "knows", "n_1")}
 
 
+@pytest.mark.parametrize("direction", ["sideways", "both", "Outgoing", " incoming", 7, ["outgoing"]])
+def test_link_delete_reads_any_other_direction_as_bidirectional(store, direction):
+    # luker-store-format.md: "`bidirectional` (the default, also for an unknown value) removes
+    # both"; Luker's removeEdge compares the direction with 'outgoing' / 'incoming' literally.
+    w = store.write_api()
+    for title in ("Eileen", "Kain", "Lina"):
+        w.create_node(type="character_sheet", title=title)
+    for source, target in (("n_1", "n_2"), ("n_1", "n_3")):
+        w.upsert_links(source={"id": source}, links=[{"target": {"id": target}, "relation": "knows"}])
+    op = {
+        "op": "link_delete",
+        "sourceNodeId": "n_2",
+        "targetNodeId": "n_1",
+        "relation": "knows",
+        "direction": direction,
+    }
+    out = w.apply_extraction_batch(ops=[op])
+    assert out["applied"] == [op] and out["rejected"] == []
+    assert edges(store) == {("n_1", "knows", "n_3"), ("n_3", "knows", "n_1")}
+    answer = w.delete_links(
+        source={"id": "n_3"}, target={"id": "n_1"}, relation="knows", direction=direction
+    )
+    assert answer.to_json() == {"removed": 2} and edges(store) == set()
+
+
 @pytest.mark.parametrize("missing", ["sourceNodeId", "targetNodeId", "relation"])
 def test_link_delete_without_source_target_or_relation_is_rejected(store, missing):
     w = store.write_api()

@@ -106,10 +106,11 @@ def upsert(
 def delete(tx: Tx, op: dict[str, Any]) -> int:
     """Remove a relation edge (or both directions); returns how many edges went.
 
-    The direction is taken literally, as Luker's graph-ops do, for symmetric relations too:
-    ``outgoing`` removes only source->target, ``incoming`` only target->source. A symmetric
-    edge is stored from the smaller id, so deleting it ``outgoing`` from the larger id removes
-    nothing.
+    The direction is taken literally, as Luker's ``removeEdge`` does, for symmetric relations
+    too: exactly ``outgoing`` removes only source->target, exactly ``incoming`` only
+    target->source, and anything else (``bidirectional``, none, an unknown value) both. A
+    symmetric edge is stored from the smaller id, so deleting it ``outgoing`` from the larger id
+    removes nothing.
     """
     source = normalize_text(str(op.get("sourceNodeId") or ""))
     target = normalize_text(str(op.get("targetNodeId") or ""))
@@ -118,14 +119,13 @@ def delete(tx: Tx, op: dict[str, Any]) -> int:
         raise MemgraphError(
             "VALIDATION_SKIP", "link_delete requires sourceNodeId, targetNodeId, and relation."
         )
-    direction = direction_of(op.get("direction"))
     removed = 0
-    for from_id, to_id in _delete_pairs(source, target, direction):
+    for from_id, to_id in _delete_pairs(source, target, op.get("direction")):
         removed += tx.remove_edge((from_id, relation, to_id))
     return removed
 
 
-def _delete_pairs(source: str, target: str, direction: str) -> list[tuple[str, str]]:
+def _delete_pairs(source: str, target: str, direction: Any) -> list[tuple[str, str]]:
     """The (from, to) pairs a ``link_delete`` removes: its direction, whatever the relation."""
     if direction == "outgoing":
         return [(source, target)]
