@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -77,13 +78,34 @@ def _open_writable(path: str, busy_timeout: float) -> Connections:
     read = _connect(path, busy_timeout)
     try:
         check_foreign(read, path)  # before anything below may change the file
-        read.execute("PRAGMA journal_mode = WAL")
+        _use_wal(read, busy_timeout)
         migrate(read)
         write = _connect(path, busy_timeout)
     except BaseException:
         read.close()
         raise
     return Connections(read, write, "")
+
+
+def _use_wal(conn: sqlite3.Connection, busy_timeout: float) -> None:
+    """Switch the file to WAL, retrying for up to ``busy_timeout`` seconds while it is busy.
+
+    The switch needs the file to itself, and when several processes open a new store at once
+    SQLite may answer SQLITE_BUSY at once rather than wait (its deadlock avoidance between
+    connections upgrading their locks), so the busy timeout alone does not cover it.
+    """
+    deadline = time.monotonic() + busy_timeout
+    delay = 0.002
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            busy = getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
+            if not busy or time.monotonic() + delay > deadline:
+                raise
+        time.sleep(delay)
+        delay = min(2 * delay, 0.1)
 
 
 def _open_read_only(path: str, why: str, busy_timeout: float) -> Connections:
