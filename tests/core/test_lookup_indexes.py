@@ -329,9 +329,9 @@ def test_warm_up_builds_the_lazy_indexes_and_answers_stay_the_same(demo_store) -
 
     with MemoryStore.open(demo_store.path, index_edges=False) as cold:
         graph = cold.storage.peek_graph
-        assert graph._out_keys is None and not {"names", "lexical"} & set(graph._indexes)
+        assert not graph.edges_indexed and not {"names", "lexical"} & set(graph._indexes)
         cold.warm_up()
-        assert graph._out_keys is not None
+        assert graph.edges_indexed
         assert {"names", "lexical"} <= set(graph._indexes)
         hub = max(graph.nodes, key=lambda i: sum(1 for _ in graph.edges_of(i)))
         read = cold.read_api()
@@ -354,8 +354,8 @@ def test_a_plain_open_builds_the_edge_lists_and_the_window_leaves_them(demo_stor
     from memgraph_gui.core import MemoryStore
 
     with MemoryStore.open(demo_store.path) as eager:
-        assert eager.storage.peek_graph._out_keys is not None
+        assert eager.storage.peek_graph.edges_indexed
     with MemoryStore.open(demo_store.path, index_edges=False) as lazy:
-        assert lazy.storage.peek_graph._out_keys is None
+        assert not lazy.storage.peek_graph.edges_indexed
         first = [e.key for e in lazy.graph.edges_of("n_1")]
-        assert lazy.storage.peek_graph._out_keys is not None and first
+        assert lazy.storage.peek_graph.edges_indexed and first

@@ -212,7 +212,9 @@ def test_link_delete_of_a_plain_relation_removes_what_the_direction_names(store)
     assert out["rejected"] == [] and edges(store) == {("n_2", "knows", "n_1")}
 
 
-@pytest.mark.parametrize("direction", ["sideways", "both", "Outgoing", " incoming", 7, ["outgoing"]])
+@pytest.mark.parametrize(
+    "direction", ["sideways", "both", "Outgoing", " incoming", 7, ["outgoing"]]
+)
 def test_link_delete_reads_any_other_direction_as_bidirectional(store, direction):
     # luker-store-format.md: "`bidirectional` (the default, also for an unknown value) removes
     # both"; Luker's removeEdge compares the direction with 'outgoing' / 'incoming' literally.
@@ -220,7 +222,9 @@ def test_link_delete_reads_any_other_direction_as_bidirectional(store, direction
     for title in ("Eileen", "Kain", "Lina"):
         w.create_node(type="character_sheet", title=title)
     for source, target in (("n_1", "n_2"), ("n_1", "n_3")):
-        w.upsert_links(source={"id": source}, links=[{"target": {"id": target}, "relation": "knows"}])
+        w.upsert_links(
+            source={"id": source}, links=[{"target": {"id": target}, "relation": "knows"}]
+        )
     op = {
         "op": "link_delete",
         "sourceNodeId": "n_2",

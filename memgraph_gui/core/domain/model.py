@@ -6,12 +6,11 @@ Both are frozen; a write replaces the object. ``fields`` is a read-only mapping 
 from __future__ import annotations
 
 import json
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any, NamedTuple
 
+from memgraph_gui.core.domain.columns import from_columns
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields, freeze, thaw
 
 EdgeKey = tuple[str, str, str]
@@ -122,21 +121,11 @@ def evolve(node: Node, **changes: Any) -> Node:
 def nodes_from_columns(columns: Mapping[str, Sequence[Any]]) -> list[Node]:
     """Many nodes at once from one equally long column per field (every field of ``Node``).
 
-    Each slot is filled column by column through its descriptor in C-level passes: ~0.3 µs a
-    node against ~2.3 µs for the frozen ``__init__`` (0.1 s less at 50k nodes). The values are
-    taken as they are, so they must already have the types ``Node`` declares.
+    Built by ``columns.from_columns``: ~0.3 µs a node against ~2.3 µs for the frozen
+    ``__init__`` (0.1 s less at 50k nodes). The values are taken as they are, so they must
+    already have the types ``Node`` declares.
     """
-    if set(columns) != set(NODE_FIELDS):
-        raise ValueError(f"columns must be exactly {NODE_FIELDS}")
-    n = len(columns["id"])
-    nodes = list(map(object.__new__, repeat(Node, n)))
-    drain: deque[None] = deque(maxlen=0)  # runs a C-level map for its effects
-    for name in NODE_FIELDS:
-        values = columns[name]
-        if len(values) != n:
-            raise ValueError(f"column {name} has {len(values)} values, not {n}")
-        drain.extend(map(getattr(Node, name).__set__, nodes, values))
-    return nodes
+    return from_columns(Node, columns)
 
 
 class Edge(NamedTuple):

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import operator
-from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Any, overload
 
 from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.columns import from_columns
 from memgraph_gui.core.domain.freeze import thaw
 from memgraph_gui.core.domain.model import Node
 
@@ -50,18 +50,9 @@ class ProjectedEdge:
         weights: Sequence[int],
     ) -> tuple[ProjectedEdge, ...]:
         """One edge per row of the four equally long columns, the same as calling the class per
-        row but about twice as fast (a projection can hold tens of thousands of edges): each
-        field is filled column by column through its slot, with the iteration in C."""
-        edges = list(map(object.__new__, repeat(cls, len(from_ids))))
-        columns: dict[str, Sequence[Any]] = {
-            "from_id": from_ids,
-            "to_id": to_ids,
-            "type": types,
-            "weight": weights,
-        }
-        for name, column in columns.items():
-            deque(map(getattr(cls, name).__set__, edges, column), maxlen=0)
-        return tuple(edges)
+        row but about twice as fast (a projection can hold tens of thousands of edges)."""
+        columns = {"from_id": from_ids, "to_id": to_ids, "type": types, "weight": weights}
+        return tuple(from_columns(cls, columns))
 
 
 class ProjectedEdges(Sequence[ProjectedEdge]):
@@ -141,6 +132,15 @@ class NeighborView:
             "edgeType": self.edge_type,
             "direction": self.direction,
         }
+
+    @classmethod
+    def from_columns(
+        cls, nodes: Sequence[Node], edge_types: Sequence[str], directions: Sequence[str]
+    ) -> tuple[NeighborView, ...]:
+        """One view per row of the three equally long columns, as calling the class per row
+        does but ~4x faster (a hub can have thousands of neighbours)."""
+        columns = {"node": nodes, "edge_type": edge_types, "direction": directions}
+        return tuple(from_columns(cls, columns))
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ other processes' commits read from the change log, or a full reload). Per-node d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from operator import attrgetter, itemgetter
 from typing import Any, Protocol, TypeVar
 
@@ -20,6 +20,7 @@ from memgraph_gui.core.graph.title_index import TitleIndex
 
 T = TypeVar("T")
 _KEY = itemgetter(0, 2, 1)  # an Edge's (from, type, to)
+_NONE: dict[EdgeKey, Edge] = {}  # a node without edges (never written to)
 
 
 class IncrementalIndex(Protocol):
@@ -38,8 +39,10 @@ class Graph:
     def __init__(self) -> None:
         self.nodes: dict[str, Node] = {}
         self.edges: dict[EdgeKey, Edge] = {}
-        self._out_keys: dict[str, list[EdgeKey]] | None = {}  # None: not built since a load
-        self._in_keys: dict[str, list[EdgeKey]] = {}
+        # per node: the edges leaving / entering it, by key in edge order (None: not built
+        # since a load)
+        self._out: dict[str, dict[EdgeKey, Edge]] | None = {}
+        self._in: dict[str, dict[EdgeKey, Edge]] = {}
         self.meta: dict[str, Any] = {}
         self._schema: Schema | None = None
         self._injection: InjectionState | None = None
@@ -70,9 +73,9 @@ class Graph:
     def put_edge(self, edge: Edge) -> None:
         key = edge.key
         old = self.edges.get(key)
-        if old is None and self._out_keys is not None:
-            self._out_keys.setdefault(edge.from_id, []).append(key)
-            self._in_keys.setdefault(edge.to_id, []).append(key)
+        if self._out is not None:
+            self._out.setdefault(edge.from_id, {})[key] = edge
+            self._in.setdefault(edge.to_id, {})[key] = edge
         self.edges[key] = edge
         self._edge_changed(old, edge)
 
@@ -80,9 +83,9 @@ class Graph:
         old = self.edges.pop(key, None)
         if old is None:
             return
-        if self._out_keys is not None:
-            self._out_keys[key[0]].remove(key)
-            self._in_keys[key[2]].remove(key)
+        if self._out is not None:
+            del self._out[key[0]][key]
+            del self._in[key[2]][key]
         self._edge_changed(old, None)
 
     def _edge_changed(self, old: Edge | None, new: Edge | None) -> None:
@@ -96,7 +99,7 @@ class Graph:
         """Take a whole store's edges at load (an empty graph). The per-node adjacency is built
         on first use (~0.08 s at 150k edges, not spent while a window opens)."""
         self.edges.update(zip(map(_KEY, edges), edges, strict=True))
-        self._out_keys = None
+        self._out = None
 
     def set_meta(self, key: str, value: Any) -> None:
         if value is None:
@@ -134,36 +137,39 @@ class Graph:
         value = self.meta.get(name, 0)
         return int(value) if isinstance(value, (int, float)) else 0
 
-    def edges_of(self, node_id: str) -> Iterator[Edge]:
-        """Edges leaving ``node_id`` then edges entering it (a self-edge is never stored)."""
-        out_keys, in_keys = self._adjacency()
-        for key in out_keys.get(node_id, ()):
-            yield self.edges[key]
-        for key in in_keys.get(node_id, ()):
-            yield self.edges[key]
+    def edges_of(self, node_id: str) -> list[Edge]:
+        """Edges leaving ``node_id`` then edges entering it, each list in edge order (a
+        self-edge is never stored)."""
+        out, into = self._adjacency()
+        return [*out.get(node_id, _NONE).values(), *into.get(node_id, _NONE).values()]
+
+    @property
+    def edges_indexed(self) -> bool:
+        """Whether the per-node edge lists are built (they are, on first use, after a load)."""
+        return self._out is not None
 
     def index_edges(self) -> None:
         """Build the per-node edge lists now rather than on first use (store lock held)."""
         self._adjacency()
 
-    def _adjacency(self) -> tuple[dict[str, list[EdgeKey]], dict[str, list[EdgeKey]]]:
-        """Edge keys leaving and entering each node, in edge order (built here after a load;
+    def _adjacency(self) -> tuple[dict[str, dict[EdgeKey, Edge]], dict[str, dict[EdgeKey, Edge]]]:
+        """The edges leaving and entering each node, in edge order (built here after a load;
         callers hold the store lock, as every reader that iterates does)."""
-        if self._out_keys is None:
-            out_keys: dict[str, list[EdgeKey]] = {}
-            in_keys: dict[str, list[EdgeKey]] = {}
-            with collector_paused():  # ~100k new lists: collections would double the build
-                for key in self.edges:
-                    if key[0] in out_keys:
-                        out_keys[key[0]].append(key)
+        if self._out is None:
+            out: dict[str, dict[EdgeKey, Edge]] = {}
+            into: dict[str, dict[EdgeKey, Edge]] = {}
+            with collector_paused():  # ~100k new dicts: collections would double the build
+                for key, edge in self.edges.items():
+                    if key[0] in out:
+                        out[key[0]][key] = edge
                     else:
-                        out_keys[key[0]] = [key]
-                    if key[2] in in_keys:
-                        in_keys[key[2]].append(key)
+                        out[key[0]] = {key: edge}
+                    if key[2] in into:
+                        into[key[2]][key] = edge
                     else:
-                        in_keys[key[2]] = [key]
-            self._out_keys, self._in_keys = out_keys, in_keys
-        return self._out_keys, self._in_keys
+                        into[key[2]] = {key: edge}
+            self._out, self._in = out, into
+        return self._out, self._in
 
     def titles(self) -> TitleIndex:
         """Live nodes by ``(type, lower title)`` and ``Summary N`` numbers (kept up to date)."""

@@ -11,12 +11,14 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 
 SYMMETRIC_RELATIONS = frozenset({"allied_with", "hostile_to", "family_of", "partner_of"})
 _SPACES = re.compile(r"\s+")
+_ORD = attrgetter("ord")
 
 
 def normalize_text(value: str) -> str:
@@ -51,7 +53,7 @@ def edges_in_order(graph: Graph) -> list[Edge]:
 
 def incident_edges(graph: Graph, node_id: str) -> list[Edge]:
     """Edges touching ``node_id``, in store order."""
-    return sorted(graph.edges_of(node_id), key=lambda e: e.ord)
+    return sorted(graph.edges_of(node_id), key=_ORD)
 
 
 def live_children(graph: Graph, node: Node) -> list[Node]:

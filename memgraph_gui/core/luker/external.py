@@ -111,9 +111,8 @@ def get_node_by_id(
         node = graph.nodes.get(key)
         if node is None:
             return None
-        neighbors = []
-        if with_neighbors:
-            for edge in incident_edges(graph, key):
-                other = edge.to_id if edge.from_id == key else edge.from_id
-                neighbors.append({"id": other, "edgeType": edge.type})
+        edges = incident_edges(graph, key) if with_neighbors else ()
+        neighbors = [
+            {"id": e.to_id if e.from_id == key else e.from_id, "edgeType": e.type} for e in edges
+        ]
         return {"node": node.to_store_json(), "neighbors": neighbors}

@@ -24,6 +24,7 @@ from memgraph_gui.core.domain.results import (
 )
 from memgraph_gui.core.graph import drill, projection, recall, search, topology
 from memgraph_gui.core.graph.compaction import compaction_candidates
+from memgraph_gui.core.graph.neighbors import neighbors
 from memgraph_gui.core.luker import args
 from memgraph_gui.core.luker.read_briefs import BriefReader
 
@@ -151,23 +152,7 @@ class ReadApi(BriefReader):
             visible = self._projection_set(graph, project_to)
             if not source:
                 return ()
-            seen: set[tuple[str, str, str]] = set()
-            out: list[NeighborView] = []
-            for edge in topology.incident_edges(graph, source):
-                relation = edge.type.lower()
-                if type_set is not None and relation not in type_set:
-                    continue
-                other, d = (edge.to_id, "out") if edge.from_id == source else (edge.from_id, "in")
-                if way not in ("both", d):
-                    continue
-                if visible is not None:
-                    other = topology.nearest_visible(graph, other, visible)
-                node = graph.nodes.get(other) if other else None
-                if node is None or node.archived or (other, relation, d) in seen:
-                    continue
-                seen.add((other, relation, d))
-                out.append(NeighborView(node, relation, d))
-            return tuple(out)
+            return neighbors(graph, source, type_set, way, visible)
 
     def get_ancestor(
         self,
