@@ -147,13 +147,18 @@ class MemoryStore:
         return self.storage.peek_graph
 
     def warm_up(self) -> None:
-        """Build the lazily made indexes now (edge lists, name / lexical / keyword search): a
-        long-running caller (``memgraph call -``, a bridge) calls it once after opening, so no
-        Luker call pays for them. Writes keep them up to date afterwards."""
+        """Build the lazily made indexes now (edge lists, name / lexical / keyword search, the
+        timeline, the structure arrays of projections): a long-running caller (``memgraph call
+        -``, a bridge) calls it once after opening, so no Luker call pays for them. Writes keep
+        them up to date afterwards."""
+        import numpy.ma  # noqa: F401  (np.unique's first call, in projections, imports it: 15 ms)
+
         from memgraph_gui.core.graph.search import build_indexes
+        from memgraph_gui.core.graph.structure_index import graph_arrays
 
         with self.reading() as graph:
             build_indexes(graph)
+            graph_arrays(graph)
         gc.collect(1)  # as in ``open``: the first calls do not pay for moving the new objects
 
     def sync(self) -> list[ChangeSet]:

@@ -1,6 +1,6 @@
 """Store and API benchmarks on a generated 50,000-node demo (run on demand, not in CI).
 
-    .venv/bin/python -m tests.benchmarks.bench_store [--nodes 50000] [--markdown]
+    .venv/bin/python -m tests.benchmarks.bench_store [--nodes 50000]
 
 Prints one row per operation: memgraph's time, the plain-Python alternative's time measured in
 the same run (see ``plain.py``), their ratio, and the bar from the design.

@@ -333,7 +333,9 @@ def test_warm_up_builds_the_lazy_indexes_and_answers_stay_the_same(demo_store) -
         assert not graph.edges_indexed and not {"names", "lexical"} & set(graph._indexes)
         cold.warm_up()
         assert graph.edges_indexed
-        assert {"names", "lexical"} <= set(graph._indexes)
+        assert {"names", "lexical", "keywords", "timeline_order", "structure"} <= set(
+            graph._indexes
+        )
         hub = max(graph.nodes, key=lambda i: sum(1 for _ in graph.edges_of(i)))
         read = cold.read_api()
         warmed = (

@@ -14,10 +14,10 @@ from typing import Any
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.domain.text import TOKEN_SPLIT, js_string, node_search_text, tokenize
+from memgraph_gui.core.graph import timeline_order
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.keyword_index import KeywordIndex
 from memgraph_gui.core.graph.substring_index import SubstringIndex
-from memgraph_gui.core.graph.timeline_order import in_timeline_order
 from memgraph_gui.core.graph.topology import is_recall_diagnostic
 
 LEXICAL_FIELDS = (
@@ -165,7 +165,7 @@ def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> list
     hits = list(chain.from_iterable(_name_index(graph).block_matches(needle)))
     if types is not None:
         hits = [node for node in hits if node.type.lower() in types]
-    return in_timeline_order(graph, hits)
+    return timeline_order.in_timeline_order(graph, hits)
 
 
 def lexical_text(node: Node, fields: Mapping[str, Any] | None = None) -> str:
@@ -213,6 +213,7 @@ def build_indexes(graph: Graph) -> None:
     """Build what the first edge, name, lexical and keyword lookups would otherwise build
     (~0.5 s at 50k nodes), so that first calls are as fast as later ones. Store lock held."""
     graph.index_edges()
+    timeline_order.prepare(graph)
     _name_index(graph).refresh()
     _lexical_index(graph).refresh()
     _keyword_index(graph)

@@ -57,6 +57,11 @@ def _index(graph: Graph) -> TimelineOrder:
     return graph.index("timeline_order", lambda: TimelineOrder(list(graph.nodes.values())))
 
 
+def prepare(graph: Graph) -> None:
+    """Build what ordering hits needs (the timeline and its positions) before the first search."""
+    _index(graph).ranks(graph)
+
+
 def in_timeline_order(graph: Graph, nodes: list[Node]) -> list[Node]:
     """``nodes`` (distinct, all in ``graph``) in the order of ``graph.timeline_ids()``."""
     index = _index(graph)
