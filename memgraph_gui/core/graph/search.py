@@ -211,7 +211,8 @@ def substring_scan(graph: Graph, query: str, ids: Iterable[str] | None = None) -
 
 def build_indexes(graph: Graph) -> None:
     """Build what the first edge, name, lexical and keyword lookups would otherwise build
-    (~0.5 s at 50k nodes), so that first calls are as fast as later ones. Store lock held."""
+    (~1.3 s at 50k nodes, most of it the keyword index), so that first calls are as fast as
+    later ones. Store lock held."""
     graph.index_edges()
     timeline_order.prepare(graph)
     _name_index(graph).refresh()
