@@ -155,6 +155,48 @@ def test_an_answer_for_a_group_already_left_is_dropped(qtbot, server, memory_key
     assert panel.text() == "Eileen finds a letter."
 
 
+def test_cancel_frees_the_panel_at_once_and_drops_the_late_answer(
+    qtbot, server, memory_keyring
+) -> None:
+    url, _ = server
+    panel = _panel(qtbot, url + "/slow")  # answers a draft after 3 s
+    panel.show()
+    before = panel.text()
+    panel.draft_with_ai()
+    assert panel.waiting and panel.ai_button.isHidden() and panel.cancel_button.isVisible()
+    panel.cancel_button.click()
+    assert not panel.waiting and panel.ai_button.isVisible() and panel.ai_button.isEnabled()
+    assert panel.cancel_button.isHidden() and panel.status.text() == "AI draft cancelled."
+    with qtbot.waitSignal(panel.ai_finished, timeout=10_000):
+        pass  # the cancelled request's answer comes, and is dropped
+    assert panel.text() == before and panel.status.text() == "AI draft cancelled."
+    assert panel.pending_bar.isHidden()
+
+
+def test_a_new_request_after_a_cancel_gets_its_own_answer_only(
+    qtbot, server, memory_keyring
+) -> None:
+    from memgraph_gui.app.settings import DraftEndpoint
+    from memgraph_gui.views.wizard.draft_panel import DraftPanel
+
+    url, _ = server
+    urls = [url + "/slow"]
+    panel = DraftPanel(endpoint=lambda: DraftEndpoint(urls[-1], "test-model", 5.0))
+    qtbot.addWidget(panel)
+    panel.set_group("event", BRIEFS)
+    panel.draft_with_ai()
+    panel.cancel_ai()
+    urls.append(url + "/ok")
+    with qtbot.waitSignal(panel.ai_finished, timeout=10_000):
+        panel.draft_with_ai()
+    assert panel.text() == "Eileen and Rowan part." and not panel.waiting
+    panel.editor.setPlainText("My own words.")
+    with qtbot.waitSignal(panel.ai_finished, timeout=10_000):
+        pass  # the slow, cancelled answer
+    assert panel.text() == "My own words." and panel.pending_bar.isHidden()
+    assert not panel.ai_button.isHidden() and panel.cancel_button.isHidden()
+
+
 def test_unreachable_host_is_named(qtbot, memory_keyring) -> None:
     from memgraph_gui.app.llm_client import DraftError, request_completion
     from memgraph_gui.app.settings import DraftEndpoint

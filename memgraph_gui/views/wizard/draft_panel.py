@@ -1,8 +1,9 @@
 """``DraftPanel``: the editable draft summary of one group, with an offline and an AI draft.
 
 A new draft never silently replaces text the user typed: when the editor holds edits, the draft
-waits in a bar above it ("Replace" / "Keep mine"). AI drafts run on their own thread; a result
-for a group the user has already left is dropped.
+waits in a bar above it ("Replace" / "Keep mine"). AI drafts run on their own thread; while one
+runs, "Cancel" gives the panel back at once. An answer that is no longer awaited (cancelled, or
+for a group the user has already left) is dropped when it comes.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class DraftPanel(QWidget):
         self._instruction = ""
         self._drafted = ""  # the text the panel itself put in the editor last
         self._pending = ""  # a draft waiting for the user's go-ahead
-        self._generation = 0  # bumped per group, so a late AI answer for an old one is dropped
+        self._awaited: object | None = None  # the tag of the AI request whose answer is wanted
         self._jobs: set[DraftJob] = set()
         self._build()
 
@@ -80,8 +81,16 @@ class DraftPanel(QWidget):
         self.ai_button = QPushButton(tr("Draft with AI"))
         self.ai_button.setToolTip(tr("Ask the endpoint set in Preferences for a draft."))
         self.ai_button.clicked.connect(self.draft_with_ai)
+        self.cancel_button = QPushButton(tr("Cancel AI draft"))
+        self.cancel_button.setToolTip(tr("Stop waiting for the AI endpoint's answer."))
+        self.cancel_button.clicked.connect(self.cancel_ai)
+        width = max(self.ai_button.sizeHint().width(), self.cancel_button.sizeHint().width())
+        for button in (self.ai_button, self.cancel_button):  # they take turns in one place
+            button.setMinimumWidth(width)
+        self.cancel_button.hide()
         row.addWidget(self.offline_button)
         row.addWidget(self.ai_button)
+        row.addWidget(self.cancel_button)
         row.addStretch(1)
         row.addWidget(self.count_label)
         return row
@@ -106,11 +115,10 @@ class DraftPanel(QWidget):
     # -- public ----------------------------------------------------------------------------------
     def set_group(self, type_id: str, briefs: list[dict[str, Any]], instruction: str = "") -> None:
         """Show a new group: its offline draft replaces whatever the last group left."""
-        self._generation += 1
         self._type_id, self._briefs, self._instruction = type_id, briefs, instruction
         self.discard_pending()
         self.status.clear()
-        self.ai_button.setEnabled(True)
+        self._stop_waiting()
         self._put(extractive_summary(briefs, max_chars=DEFAULT_MAX_CHARS))
 
     def text(self) -> str:
@@ -140,14 +148,30 @@ class DraftPanel(QWidget):
             )
             return
         messages = summary_messages(self._briefs, self._type_id, self._instruction)
-        job = DraftJob(endpoint, messages, tag=self._generation)
+        self._awaited = tag = object()
+        job = DraftJob(endpoint, messages, tag=tag)
         job.finished.connect(self._on_ai_finished)
         job.failed.connect(self._on_ai_failed)
         self._jobs.add(job)
-        self.ai_button.setEnabled(False)
+        self.ai_button.hide()
+        self.cancel_button.show()
         self.status.setStyleSheet("")
         self.status.setText(tr("Asking {model}…").format(model=endpoint.model))
         job.start()
+
+    @property
+    def waiting(self) -> bool:
+        """True while an AI answer is awaited."""
+        return self._awaited is not None
+
+    def cancel_ai(self) -> None:
+        """Stop waiting for the AI answer: the panel is free at once and the answer, when it
+        comes, is dropped (the request itself ends on its own, by its answer or its timeout)."""
+        if self._awaited is None:
+            return
+        self._stop_waiting()
+        self.status.setStyleSheet("")
+        self.status.setText(tr("AI draft cancelled."))
 
     def accept_pending(self) -> None:
         """Put the waiting draft in the editor."""
@@ -172,26 +196,31 @@ class DraftPanel(QWidget):
         self._pending = text
         self.pending_bar.show()
 
-    def _finished_job(self) -> DraftJob | None:
-        """The job whose signal is being handled (dropped from the ones kept alive)."""
+    def _stop_waiting(self) -> None:
+        self._awaited = None
+        self.cancel_button.hide()
+        self.ai_button.show()
+
+    def _awaited_job(self) -> bool:
+        """Whether the job whose signal is being handled is the awaited one (it is dropped from
+        the jobs kept alive either way, and the panel stops waiting when it is)."""
         job = self.sender()
-        if isinstance(job, DraftJob):
-            self._jobs.discard(job)
-            return job
-        return None
+        if not isinstance(job, DraftJob):
+            return False
+        self._jobs.discard(job)
+        if self._awaited is None or job.tag is not self._awaited:
+            return False
+        self._stop_waiting()
+        return True
 
     def _on_ai_finished(self, text: str) -> None:
-        job = self._finished_job()
-        if job is not None and job.tag == self._generation:
-            self.ai_button.setEnabled(True)
+        if self._awaited_job():
             self.status.clear()
             self._offer(text)
         self.ai_finished.emit()
 
     def _on_ai_failed(self, message: str) -> None:
-        job = self._finished_job()
-        if job is not None and job.tag == self._generation:
-            self.ai_button.setEnabled(True)
+        if self._awaited_job():
             self._show_error(message)
         self.ai_finished.emit()
 
