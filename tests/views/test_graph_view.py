@@ -389,3 +389,64 @@ def test_a_removed_link_is_dropped_in_place(view: Any, app: Any, qtbot: Any) -> 
     assert before - view.edges.count() in (1, 2)
     app.undo_last()
     qtbot.waitUntil(lambda: view.edges.count() == before, timeout=5000)
+
+
+def test_a_node_grows_with_its_links_and_shrinks_when_they_go(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    scene = view.scene
+    row = int(np.argmin(scene.degree))  # a node with few links, so more of them show
+    node_id, before = scene.ids[row], float(scene.sizes[row])
+    others = [i for i in scene.ids if i != node_id][:40]
+    links = [{"target": {"id": i}, "relation": "mentions", "direction": "outgoing"} for i in others]
+    _cli(
+        Path(app.path),
+        "call",
+        "upsertLinks",
+        json.dumps([{"source": {"id": node_id}, "links": links}]),
+    )
+    qtbot.waitUntil(lambda: view.scene.degree[row] >= 40, timeout=5000)
+    assert view.scene is scene  # in place, no reload
+    grown = float(scene.sizes[row])
+    assert grown > before and view.nodes.data["size"][row] == grown
+    assert view.edges.count() == len(scene.edges)
+    _cli(
+        Path(app.path),
+        "call",
+        "applyExtractionBatch",
+        json.dumps(
+            [
+                {
+                    "ops": [
+                        {
+                            "op": "link_delete",
+                            "sourceNodeId": node_id,
+                            "targetNodeId": other,
+                            "relation": "mentions",
+                            "direction": "outgoing",
+                        }
+                        for other in others
+                    ]
+                }
+            ]
+        ),
+    )
+    qtbot.waitUntil(lambda: float(view.scene.sizes[row]) == before, timeout=5000)
+    assert view.nodes.data["size"][row] == before and view.scene is scene
+
+
+def test_a_scene_resizes_a_node_that_becomes_a_rollup(view: Any, app: Any) -> None:
+    from dataclasses import replace
+
+    scene = view.scene
+    row = next(r for r in range(scene.n) if not scene.rollups[r])
+    node = app.node(scene.ids[row])
+    before = float(scene.sizes[row])
+    assert scene.update_nodes([replace(node, semantic_rollup=True, semantic_depth=2)])
+    assert scene.sizes[row] > before
+    assert not scene.update_nodes([replace(node, semantic_rollup=True, semantic_depth=2)])
+    assert not scene.update_nodes([replace(node, id="not-drawn", type="thread")])
+    assert scene.update_nodes(
+        [replace(node, semantic_rollup=True, semantic_depth=2, type="thread")]
+    )
+    assert scene.types[row] == "thread"

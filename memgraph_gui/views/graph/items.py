@@ -59,18 +59,22 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         self.informViewBoundsChanged()
         self.sigPlotChanged.emit(self)
 
-    def add_rows(self, first: int, faded: np.ndarray | None) -> None:
-        """Append the scene's rows from ``first`` on (copies the record array once)."""
+    def sync_sizes(self, faded: np.ndarray | None, first: int | None = None) -> None:
+        """Take the scene's rows from ``first`` on (None: none are new), its types and sizes
+        (degrees change with links), and re-render every spot."""
         scene = self.scene_data
         assert scene is not None
-        new = slice(first, scene.n)
-        self.addPoints(
-            x=scene.pos[new, 0].copy(),
-            y=scene.pos[new, 1].copy(),
-            size=scene.sizes[new],
-            data=np.asarray(scene.ids[new], dtype=object),
-        )
-        self.visible_mask = np.concatenate([self.visible_mask, np.ones(scene.n - first, bool)])
+        if first is not None and first < scene.n:
+            new = slice(first, scene.n)
+            self.addPoints(
+                x=scene.pos[new, 0].copy(),
+                y=scene.pos[new, 1].copy(),
+                size=scene.sizes[new],
+                data=np.asarray(scene.ids[new], dtype=object),
+            )
+            grown = np.ones(scene.n - first, bool)
+            self.visible_mask = np.concatenate([self.visible_mask, grown])
+        self.data["size"] = scene.sizes
         self.restyle(faded)
 
     def restyle(self, faded: np.ndarray | None) -> None:

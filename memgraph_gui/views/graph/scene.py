@@ -33,8 +33,9 @@ class GraphScene:
         if keep:
             self._keep(keep)
         self.placed = ~np.isnan(self.pos[:, 0]) if self.n else np.zeros(0, bool)
+        self.depths, self.rollups = snap.depths.copy(), snap.rollups.copy()
         self.degree = np.bincount(self.edges.ravel(), minlength=self.n) if self.n else np.zeros(0)
-        self.sizes = node_sizes(snap.depths, snap.rollups, self.degree)
+        self.sizes = node_sizes(self.depths, self.rollups, self.degree)
         self.alive = np.ones(self.n, dtype=bool)  # False: archived or removed since the snapshot
         self._place_missing()
 
@@ -146,13 +147,45 @@ class GraphScene:
         self.alive = np.concatenate([self.alive, np.ones(grow, dtype=bool)])
         self.placed = np.concatenate([self.placed, np.zeros(grow, dtype=bool)])
         self.pos = np.concatenate([self.pos, np.full((grow, 2), np.nan)])
-        self.degree = np.bincount(self.edges.ravel(), minlength=self.n)
         depths = np.array([n.semantic_depth for n in nodes], dtype=np.int32)
         rollups = np.array([n.semantic_rollup for n in nodes], dtype=bool)
-        sizes = node_sizes(depths, rollups, self.degree[first:], total=self.n)
-        self.sizes = np.concatenate([self.sizes, sizes])
+        self.depths = np.concatenate([self.depths, depths])
+        self.rollups = np.concatenate([self.rollups, rollups])
+        self.sizes = np.concatenate([self.sizes, np.zeros(grow)])
+        self.refresh_sizes()
         self._place_missing()
         return first
+
+    def refresh_sizes(self) -> bool:
+        """Recount every row's edges and recompute the sizes (degree, rollup depth, how many
+        rows are drawn); True when a size changed."""
+        self.degree = np.bincount(self.edges.ravel(), minlength=self.n)
+        sizes = node_sizes(self.depths, self.rollups, self.degree)
+        changed = len(sizes) != len(self.sizes) or bool((sizes != self.sizes).any())
+        self.sizes = sizes
+        return changed
+
+    def update_nodes(self, nodes: Iterable[Node]) -> bool:
+        """Take drawn nodes' new types, depths and rollup flags (others are skipped); True when
+        a node's look changed (its colour or its size)."""
+        types: list[str] | None = None
+        sized = False
+        for node in nodes:
+            row = self.index.get(node.id)
+            if row is None:
+                continue
+            if node.type != self.types[row]:
+                types = list(self.types) if types is None else types
+                types[row] = node.type
+            if (node.semantic_depth, node.semantic_rollup) != (
+                self.depths[row],
+                self.rollups[row],
+            ):
+                self.depths[row], self.rollups[row] = node.semantic_depth, node.semantic_rollup
+                sized = True
+        if types is not None:  # rare: only then copy the 50k-long type tuple
+            self.types = tuple(types)
+        return (sized and self.refresh_sizes()) or types is not None
 
     def _place_missing(self) -> None:
         """Put nodes without a position next to a positioned neighbour, or on a disc, until the

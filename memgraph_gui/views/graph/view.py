@@ -228,17 +228,9 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
     def _on_nodes_updated(self, ids: frozenset[str]) -> None:
         scene = self.scene
         assert scene is not None
-        retyped = {}
-        for row in scene.rows(ids):
-            node = self._app.node(scene.ids[row])
-            if node is not None and node.type != scene.types[row]:
-                retyped[int(row)] = node.type
-        if retyped:  # rare: only then copy the 50k-long type tuple and re-brush
-            types = list(scene.types)
-            for row, type_id in retyped.items():
-                types[row] = type_id
-            scene.types = tuple(types)
-            self.nodes.restyle(self._faded())
+        nodes = [n for n in map(self._app.node, ids & scene.index.keys()) if n is not None]
+        if scene.update_nodes(nodes):  # rare: a new type, or a rollup's depth
+            self.nodes.sync_sizes(self._faded())
         self._label_timer.start()
 
     def _on_reload_due(self) -> None:
@@ -262,10 +254,11 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         edges = set(changes.edges_added) | {
             e.key for n in nodes if n.id in changes.nodes_restored for e in self._app.edges_of(n.id)
         }
-        first = scene.append(nodes, edges)
+        sizes = scene.sizes
+        first = scene.append(nodes, edges)  # sizes follow the new degrees
         self._update_search_mask()
-        if nodes:
-            self.nodes.add_rows(first, self._faded())
+        if not np.array_equal(sizes, scene.sizes):  # new rows, or a size changed
+            self.nodes.sync_sizes(self._faded(), first)
         self._apply_visibility()
         if not scene.placed.all():
             self.layout_job.start()
