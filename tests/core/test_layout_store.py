@@ -254,3 +254,56 @@ def test_written_files_get_the_usual_permissions(tmp_path) -> None:  # type: ign
     target.chmod(0o640)
     write_text_atomic(target, "[]")
     assert target.stat().st_mode & 0o777 == 0o640
+
+
+def test_an_open_store_is_told_when_another_process_saves_a_layout(
+    demo_store: MemoryStore, tmp_path: Path
+) -> None:
+    """Positions are no content (no change-log entry), yet an open store learns of another
+    process's save: one ``positions_saved`` ChangeSet, and the new positions are read."""
+    seen: list = []
+    demo_store.subscribe(seen.append)
+    demo_store.sync()
+    out = tmp_path / "p.json"
+    result = memgraph("--db", demo_store.path, "layout", "--seconds", "1", "--out", str(out))
+    assert result.returncode == 0, result.stdout + result.stderr
+    demo_store.sync()
+    saved = [c for c in seen if c.positions_saved]
+    assert len(saved) == 1 and saved[0].external and not saved[0].empty
+    assert saved[0].nodes_updated == frozenset() and saved[0].batch_id == 0
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert {i: list(xy) for i, xy in demo_store.positions().items() if i in written} == written
+    demo_store.sync()
+    assert len([c for c in seen if c.positions_saved]) == 1  # told once
+
+
+def test_a_store_is_not_told_of_its_own_save_but_another_process_is(
+    demo_store: MemoryStore,
+) -> None:
+    seen: list = []
+    demo_store.subscribe(seen.append)
+    watcher = run_python(WATCH_FOR_SAVE, demo_store.path)
+    assert watcher.stdout is not None and watcher.stdout.readline().strip() == "ready"
+    inp = demo_store.layout_input()
+    demo_store.save_positions(inp.ids, np.zeros((len(inp.ids), 2)) + 1.5)
+    demo_store.sync()
+    assert not [c for c in seen if c.positions_saved]
+    stdout, stderr = watcher.communicate(timeout=60)
+    assert watcher.returncode == 0, stderr
+    assert json.loads(stdout) == {"told": 1, "x": 1.5}
+
+
+WATCH_FOR_SAVE = """
+import json, sys, time
+from memgraph_gui.core import MemoryStore
+store = MemoryStore.open(sys.argv[1], create=False)
+told = []
+store.subscribe(lambda c: told.append(c) if c.positions_saved else None)
+print("ready", flush=True)
+deadline = time.time() + 30
+while not told and time.time() < deadline:
+    store.sync()
+    time.sleep(0.02)
+xs = {x for x, _y in store.positions().values()}
+print(json.dumps({"told": len(told), "x": xs.pop() if len(xs) == 1 else sorted(xs)}))
+"""

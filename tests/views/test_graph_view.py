@@ -450,3 +450,25 @@ def test_a_scene_resizes_a_node_that_becomes_a_rollup(view: Any, app: Any) -> No
         [replace(node, semantic_rollup=True, semantic_depth=2, type="thread")]
     )
     assert scene.types[row] == "thread"
+
+
+def test_a_layout_saved_by_another_process_moves_the_nodes_in_place(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    scene = view.scene
+    before = scene.pos.copy()
+    shifted = (
+        "import sys\n"
+        "from memgraph_gui.core import MemoryStore\n"
+        "with MemoryStore.open(sys.argv[1], create=False) as store:\n"
+        "    inp = store.layout_input()\n"
+        "    store.save_positions(inp.ids, inp.start + 10.0)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", shifted, app.path], env=env, timeout=60)
+    assert done.returncode == 0
+    qtbot.waitUntil(lambda: np.allclose(view.scene.pos, before + 10.0), timeout=5000)
+    assert view.scene is scene  # moved in place, no reload
+    x, y = view.nodes.getData()
+    assert np.allclose(np.c_[x, y], before + 10.0)  # drawn where the other process put them
+    assert not view.layout_job.running

@@ -54,6 +54,7 @@ class ChangeSet:
     reloaded: bool = False
     external: bool = False
     meta_keys: frozenset[str] = field(default=frozenset())
+    positions_saved: bool = False  # another process saved layout positions (no content change)
 
     @property
     def edges_changed(self) -> frozenset[EdgeKey]:
@@ -70,6 +71,7 @@ class ChangeSet:
             or self.edges_removed
             or self.meta_keys
             or self.reloaded
+            or self.positions_saved
         )
 
     @property
@@ -110,4 +112,5 @@ class ChangeSet:
             reloaded=self.reloaded or other.reloaded,
             external=self.external or other.external,
             meta_keys=self.meta_keys | other.meta_keys,
+            positions_saved=self.positions_saved or other.positions_saved,
         )

@@ -72,7 +72,14 @@ def save_positions(store: Store, ids: Sequence[str], pos: np.ndarray) -> int:
     if coords.shape != (len(ids), 2):
         raise bad_args(f"positions: expected shape ({len(ids)}, 2), got {coords.shape}")
     rows = list(zip(ids, coords[:, 0].tolist(), coords[:, 1].tolist(), strict=True))
-    return store.write_aside(lambda conn: positions.replace_positions(conn, rows))
+    stamp = positions.new_stamp()
+
+    def save(conn: Any) -> int:
+        written = positions.replace_positions(conn, rows, stamp)
+        store.positions_stamp = stamp  # known before the commit: this process is not told
+        return written
+
+    return store.write_aside(save)
 
 
 def _pins_of(value: Any, nodes: Any) -> dict[str, XY]:

@@ -5,9 +5,9 @@ and is held only for short, CPU-bound work; a writer first waits for the file's 
 processes) holding only the in-process writer mutex, so readers never wait on another process.
 Subscribers are called after both are released, in commit order (see ``watcher``).
 
-Consistency: the graph, the read connection's ``data_version``, the last change-log sequence and
-the bulk-load generation always come from one snapshot. Other processes' batches are applied from
-the change log whole or not at all; a damaged log row falls back to a full reload.
+Consistency: the graph, the read connection's ``data_version``, the last change-log sequence, the
+bulk-load generation and the saved layout's stamp always come from one snapshot. Other processes'
+batches are applied from the change log whole or not at all (a damaged row: a full reload).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.tx import Tx
-from memgraph_gui.core.storage import changelog, faults, retention, rows
+from memgraph_gui.core.storage import changelog, faults, positions, retention, rows
 from memgraph_gui.core.storage.backup import keep_backup
 from memgraph_gui.core.storage.bulk import bulk_load
 from memgraph_gui.core.storage.connection import (
@@ -55,10 +55,9 @@ class Store(Subscriptions):
         self.lock = threading.RLock()
         self._write_mutex = threading.RLock()
         self._local = threading.local()
-        self._closed = False
-        self._stale = False
+        self._closed = self._stale = False
         self._data_version = self._last_seq = 0
-        self._generation = ""
+        self._generation = self.positions_stamp = ""  # the saved layout's, as last seen
         Subscriptions.__init__(self)
         self._read.execute("BEGIN")
         try:
@@ -174,6 +173,9 @@ class Store(Subscriptions):
         except changelog.DamagedLog:
             log.warning("memgraph: damaged change-log row in %s; reloading", self.path)
             self._reload(conn)
+        if (stamp := positions.read_stamp(conn)) != self.positions_stamp:
+            self.positions_stamp = stamp  # another process saved a layout
+            self._queue([positions.SAVED_ELSEWHERE])
 
     def _reload(self, conn: Any) -> None:
         self._graph = Graph()
@@ -186,6 +188,7 @@ class Store(Subscriptions):
         """Load graph, data_version, last seq and generation in ``conn``'s open transaction
         (the rows' JSON checked meanwhile on the idle ``spare`` connection, if given)."""
         self._data_version, self._last_seq, self._generation = changelog.marks(conn)
+        self.positions_stamp = positions.read_stamp(conn)
         with rows.checked(conn, spare), rows.long_lived():
             tables = rows.read_tables(conn)
             if on_preview is not None:
@@ -335,8 +338,7 @@ class Store(Subscriptions):
             if getattr(self._local, "in_tx", False):
                 return self._write.execute(sql, params).fetchall()
             with self._read_connection() as conn:
-                found: list[tuple[Any, ...]] = conn.execute(sql, params).fetchall()
-                return found
+                return list(conn.execute(sql, params).fetchall())
 
     def execute_write(self, sql: str, params: tuple[Any, ...] = ()) -> None:
         """Run one statement inside this thread's open transaction (history bookkeeping only)."""

@@ -1,5 +1,5 @@
 """Pointer handling of the graph view: click to select, hover for the title, drag to pin (and
-pins changed elsewhere). Mixed into ``GraphView``; GUI thread only."""
+pins or a layout saved elsewhere). Mixed into ``GraphView``; GUI thread only."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.app.layout_job import LayoutJob
     from memgraph_gui.views.graph.items import NodeScatter
     from memgraph_gui.views.graph.scene import GraphScene
 
@@ -26,6 +27,7 @@ class GraphPointer:
     hovered_id: str | None
     nodes: NodeScatter
     plot: QtWidgets.QWidget
+    layout_job: LayoutJob
 
     # provided by GraphCanvas / GraphView, which come first in GraphView's bases
     def _title_of(self, node_id: str) -> str:
@@ -93,3 +95,20 @@ class GraphPointer:
                 scene.pos[row] = saved[node_id]
             scene.pinned[row] = xy is not None
         self._positions_moved(edges=True)
+
+    def _apply_saved_layout(self) -> None:
+        """Take the layout another process saved (``memgraph layout``, a second window): every
+        drawn node with a saved position moves there (pins win). A layout running here stops,
+        since the saved one is newer; nodes the save did not place are laid out again."""
+        scene = self.scene
+        if scene is None or self.preview_stamp is not None:
+            return
+        self.layout_job.cancel()
+        saved, _pins = stored_positions(self._app)  # the saved positions have the pins applied
+        for row, node_id in enumerate(scene.ids):
+            xy = saved.get(node_id)
+            if xy is not None:
+                scene.pos[row], scene.placed[row] = xy, True
+        self._positions_moved(edges=True)
+        if not scene.placed.all():
+            self.layout_job.start()

@@ -212,6 +212,8 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
             self._show_injection()
         if "pins" in changes.meta_keys and initiator is not self:
             self._apply_stored_pins()
+        if changes.positions_saved:  # only ever another process's save
+            self._apply_saved_layout()
         if (
             changes.graph_topology_changed
             or changes.nodes_archived
