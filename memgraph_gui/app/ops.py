@@ -157,3 +157,27 @@ def dissolve(
 ) -> None:
     """Dissolve a rollup: its children return to where they were, the rollup is archived."""
     _run(app, lambda w: w.dissolve_rollup(id=rollup_id), initiator, on_done, on_error)
+
+
+def set_summarize_instruction(
+    app: AppModel,
+    type_id: str,
+    instruction: str,
+    *,
+    initiator: object | None = None,
+    on_done: OnDone = None,
+    on_error: OnError = None,
+) -> None:
+    """Store ``instruction`` as the type's ``compression.summarizeInstruction`` (what the AI
+    draft is told besides the entries): one schema edit, one undo step "Edit schema". The
+    schema is read on the writer, so a change made meanwhile elsewhere is kept."""
+
+    def call(w: WriteApi) -> WriteResult:
+        schema = app.schema().to_json()
+        spec = next((t for t in schema if str(t.get("id", "")).lower() == type_id.lower()), None)
+        if spec is None:
+            raise MemgraphError("BAD_ARGS", f"the schema has no type {type_id!r}")
+        spec.setdefault("compression", {})["summarizeInstruction"] = instruction.strip()
+        return w.set_schema(schema)
+
+    _run(app, call, initiator, on_done, on_error)

@@ -375,3 +375,29 @@ def test_set_schema_refuses_infinite_and_huge_numbers_and_writes_nothing() -> No
                 store.write_api().set_schema([{"id": "x", "compression": {"threshold": bad}}])
             assert err.value.code == "BAD_IMPORT" and "threshold" in err.value.message
         assert store.dump() == before
+
+
+@pytest.mark.parametrize(
+    "spec, path",
+    [
+        ({"id": "x", "label": "L" * 100_001}, "[0].label"),
+        (
+            {"id": "x", "compression": {"summarizeInstruction": "word " * 25_000}},
+            "summarizeInstruction",
+        ),
+        ({"id": "x", "extractHint": "h" * 200_000}, "[0].extractHint"),
+    ],
+)
+def test_set_schema_refuses_huge_texts_naming_them_and_writes_nothing(spec, path) -> None:
+    from memgraph_gui.core.domain.errors import MemgraphError
+
+    with MemoryStore.open(":memory:") as store:
+        before = store.dump()
+        with pytest.raises(MemgraphError) as err:
+            store.write_api().set_schema([spec])
+        assert err.value.code == "BAD_IMPORT" and path in err.value.message
+        assert "at most 100,000" in err.value.message
+        assert store.dump() == before
+    ok = {"id": "x", "compression": {"summarizeInstruction": "w" * 100_000}}
+    with MemoryStore.open(":memory:") as store:
+        store.write_api().set_schema([ok])  # the limit itself is fine

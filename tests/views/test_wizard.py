@@ -280,3 +280,46 @@ def test_actions_open_one_window_each_and_follow_read_only(qtbot, app) -> None:
     assert prefs_action.shortcut().toString() or prefs_action.text()
     first.close()
     actions.review.close()
+
+
+def _instruction_of(app: Any, type_id: str) -> str:
+    with app.store.reading() as graph:
+        spec = graph.schema.get(type_id)
+        return str(spec.compression.get("summarizeInstruction") or "")
+
+
+def test_the_ai_instruction_is_edited_used_saved_and_undone(qtbot, app) -> None:
+    wizard = _wizard(qtbot, app)
+    field = wizard.type_page.instruction
+    assert field.text() == "" and not field.save_button.isEnabled()
+    field.editor.setPlainText("  Keep it under 80 words; name every character.  ")
+    assert wizard.instruction() == "Keep it under 80 words; name every character."
+    assert _instruction_of(app, "event") == ""  # used for this run, not saved yet
+    assert field.save_button.isEnabled()
+    field.save_button.click()
+    app.runner.wait_idle()
+    qtbot.waitUntil(lambda: "Saved" in field.status.text(), timeout=5000)
+    assert _instruction_of(app, "event") == "Keep it under 80 words; name every character."
+    assert not field.save_button.isEnabled()
+    page = _to_groups(qtbot, wizard)
+    wizard.next()
+    assert page is not wizard.currentPage()
+    wizard.review_page.draft.draft_with_ai()  # no endpoint: nothing is sent, the text is kept
+    assert wizard.review_page.draft._instruction.startswith("Keep it under 80 words")
+    app.undo_last()
+    app.runner.wait_idle()
+    qtbot.waitUntil(lambda: _instruction_of(app, "event") == "", timeout=5000)
+
+
+def test_a_refused_instruction_is_explained_and_nothing_is_written(qtbot, app) -> None:
+    wizard = _wizard(qtbot, app)
+    field = wizard.type_page.instruction
+    before = app.store.dump()
+    field.editor.setPlainText("word " * 25_000)  # 125,000 characters: over the schema's limit
+    field.save_button.click()
+    app.runner.wait_idle()
+    qtbot.waitUntil(lambda: "Not saved" in field.status.text(), timeout=5000)
+    assert (
+        "summarizeInstruction" in field.status.text() and "at most 100,000" in field.status.text()
+    )
+    assert app.store.dump() == before and field.save_button.isEnabled()

@@ -14,6 +14,7 @@ from memgraph_gui.core.domain.freeze import thaw
 
 SCHEMA_FILE_TYPE = "luker-memory-graph-schema"
 COMPRESSION_MODES = ("none", "hierarchical", "flat")
+MAX_SCHEMA_TEXT = 100_000  # characters of one label, hint or instruction
 _ID_CHARS = re.compile(r"[^a-z0-9_-]")
 
 
@@ -194,6 +195,10 @@ def _text(item: Mapping[str, Any], key: str, path: str, default: str) -> str:
         return default
     if not isinstance(value, str):
         raise ImportFormatError(f"{path}.{key}", "expected a string")
+    if len(value) > MAX_SCHEMA_TEXT:
+        raise ImportFormatError(
+            f"{path}.{key}", f"is {len(value):,} characters long (at most {MAX_SCHEMA_TEXT:,})"
+        )
     return value.strip() or default
 
 

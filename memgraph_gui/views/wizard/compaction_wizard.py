@@ -55,9 +55,9 @@ class CompactionWizard(QWizard):
         return self.type_page.type_id
 
     def instruction(self) -> str:
-        """The type's ``compression.summarizeInstruction`` (passed to the AI draft)."""
-        spec = self.app.schema().get(self.type_id)
-        return str(spec.compression.get("summarizeInstruction") or "") if spec else ""
+        """What the AI draft is told besides the entries: the first page's instruction field
+        (the type's ``compression.summarizeInstruction`` unless edited there)."""
+        return self.type_page.instruction.text()
 
     def start_report(self, total: int) -> None:
         """Begin a new report for ``total`` groups (the review page calls this)."""

@@ -28,6 +28,7 @@ from memgraph_gui.app.qt import (
     QWizardPage,
     tr,
 )
+from memgraph_gui.views.wizard.instruction import InstructionEditor
 from memgraph_gui.views.wizard.models import GroupsTableModel
 
 if TYPE_CHECKING:
@@ -65,9 +66,12 @@ class TypePage(QWizardPage):
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         form.setVerticalSpacing(10)
+        self.instruction = InstructionEditor(wizard.app)
+        self.instruction.setMinimumWidth(560)
         form.addRow(tr("Node type:"), self.type_combo)
         form.addRow(tr("Depth:"), self.depth_spin)
         form.addRow("", self.rules)
+        form.addRow(tr("AI instruction:"), self.instruction)
         self.empty = plain_label(
             tr(
                 "No node type is compacted hierarchically in this memory's schema, so there "
@@ -100,6 +104,7 @@ class TypePage(QWizardPage):
         return int(self.depth_spin.value())
 
     def _on_type_changed(self, _index: int = 0) -> None:
+        self.instruction.load(self.type_id)
         spec = self._wizard.app.schema().get(self.type_id)
         if spec is None:
             self.rules.clear()
