@@ -164,3 +164,44 @@ def test_quality_and_overlap_measures() -> None:
     piled[1] = piled[0]
     assert overlap_fraction(piled, edges) == pytest.approx(0.02)
     assert np.isnan(layout_quality(truth[:1], edges[:0]))
+
+
+def test_the_local_field_of_an_incremental_run_agrees_with_the_whole_graphs() -> None:
+    """``LocalForces`` (the moving rows only) and ``Forces`` (every row) give the moving rows
+    the same forces, up to the mesh's smoothing among the moving rows."""
+    from memgraph_gui.core.layout.forces import Forces
+    from memgraph_gui.core.layout.local_forces import LocalForces
+    from memgraph_gui.core.layout.start import clean_edges
+
+    edges = ring_of_clusters(clusters=12, size=40)
+    n = 480
+    pos = compute_layout(inp(n, edges), seed=3)
+    links = clean_edges(edges, n)
+    movable = np.zeros(n, dtype=bool)
+    movable[np.random.default_rng(0).choice(n, 40, replace=False)] = True
+    whole = Forces(links, n).field(pos)[movable]
+    local = LocalForces(links, pos, movable).field(pos)
+    assert local.shape == whole.shape
+    error = np.linalg.norm(local - whole, axis=1) / np.linalg.norm(whole, axis=1)
+    assert np.median(error) < 0.1 and np.percentile(error, 90) < 0.3
+
+
+def test_an_incremental_run_uses_the_local_field_only_for_few_moving_rows(monkeypatch) -> None:
+    from memgraph_gui.core.layout import refine, stream
+
+    used: list[str] = []
+    real = refine.Refiner.__init__
+
+    def spy(self, forces, *args, **kwargs):  # type: ignore[no-untyped-def]
+        used.append(type(forces).__name__)
+        real(self, forces, *args, **kwargs)
+
+    monkeypatch.setattr(refine.Refiner, "__init__", spy)
+    edges, _ = grid_graph(20)
+    before = compute_layout(inp(400, edges), seed=1)
+    start = before.copy()
+    start[[5, 77]] = np.nan
+    compute_layout(inp(400, edges, start=start), seed=1)
+    monkeypatch.setattr(stream, "LOCAL_MAX", 3)  # more moving rows than that: the whole field
+    compute_layout(inp(400, edges, start=start), seed=1)
+    assert used == ["Forces", "LocalForces", "Forces"]

@@ -25,12 +25,13 @@ MAX_GRID = 256
 class Forces:
     """The force field of one graph (cleaned ``links`` of ``n`` nodes); not thread-safe."""
 
+    covers_all = True  # ``field`` answers every row
+
     def __init__(self, links: np.ndarray, n: int) -> None:
         self.links = links
         self.n = n
-        size = int(2 ** np.ceil(np.log2(max(8.0, 1.2 * np.sqrt(max(n, 1))))))
-        self.grid = min(MAX_GRID, size)
-        self._kernel = _kernel_spectra(self.grid)
+        self.grid = grid_size(n)
+        self._kernel = kernel_spectra(self.grid)
         self._near: np.ndarray | None = None
         self._near_age = 0
 
@@ -59,13 +60,13 @@ class Forces:
         gpos = (pos - low) / cell
         cells = np.minimum(gpos.astype(np.int64), self.grid - 2)
         frac = gpos - cells
-        weights = _corners(frac)
+        weights = corners(frac)
         index = cells[:, 0] * self.grid + cells[:, 1]
         offsets = (0, 1, self.grid, self.grid + 1)
         mass = np.zeros(self.grid * self.grid)
         for off, w in zip(offsets, weights, strict=True):
             mass += np.bincount(index + off, w, self.grid * self.grid)
-        fields = _convolve(mass.reshape(self.grid, self.grid), self._kernel)
+        fields = convolve(mass.reshape(self.grid, self.grid), self._kernel)
         force = np.zeros_like(pos)
         for axis in (0, 1):
             flat = fields[axis].ravel()
@@ -102,12 +103,17 @@ class Forces:
         self._near = None
 
 
-def _corners(frac: np.ndarray) -> tuple[np.ndarray, ...]:
+def grid_size(n: int) -> int:
+    """The mesh's side for ``n`` nodes: a power of two near ``1.2 sqrt(n)``, at most 256."""
+    return min(MAX_GRID, int(2 ** np.ceil(np.log2(max(8.0, 1.2 * np.sqrt(max(n, 1)))))))
+
+
+def corners(frac: np.ndarray) -> tuple[np.ndarray, ...]:
     fx, fy = frac[:, 0], frac[:, 1]
     return ((1 - fx) * (1 - fy), (1 - fx) * fy, fx * (1 - fy), fx * fy)
 
 
-def _kernel_spectra(grid: int) -> tuple[Any, Any]:
+def kernel_spectra(grid: int) -> tuple[Any, Any]:
     """FFTs of the softened repulsion kernel, on a zero-padded 2G x 2G grid (cell units)."""
     from scipy import fft
 
@@ -117,7 +123,7 @@ def _kernel_spectra(grid: int) -> tuple[Any, Any]:
     return fft.rfft2(dx * scale), fft.rfft2(dy * scale)
 
 
-def _convolve(mass: np.ndarray, kernel: tuple[Any, Any]) -> tuple[np.ndarray, np.ndarray]:
+def convolve(mass: np.ndarray, kernel: tuple[Any, Any]) -> tuple[np.ndarray, np.ndarray]:
     from scipy import fft
 
     grid = mass.shape[0]

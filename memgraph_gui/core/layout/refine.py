@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from memgraph_gui.core.layout.forces import Forces
+from memgraph_gui.core.layout.local_forces import LocalForces
 
 FULL_ITERATIONS = 45
 LOCAL_ITERATIONS = 30
@@ -18,7 +19,7 @@ class Refiner:
 
     def __init__(
         self,
-        forces: Forces,
+        forces: Forces | LocalForces,
         pos: np.ndarray,
         movable: np.ndarray,
         *,
@@ -48,7 +49,7 @@ class Refiner:
         share = self.done / max(self.iterations, 1)
         temperature = self.start_temperature * ((1 - share) * (1 - FINAL_SHARE) + FINAL_SHARE)
         force = self.forces.field(self.pos, near=share >= NEAR_FROM)
-        if not self._all:
+        if not self._all and self.forces.covers_all:
             force = force[self.movable]
         length = np.sqrt((force**2).sum(axis=1))[:, None]
         move = force * (np.minimum(length, temperature) / np.maximum(length, 1e-12))

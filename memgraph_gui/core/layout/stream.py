@@ -2,7 +2,8 @@
 
 Run it on a worker thread: each frame's ``pos`` is a fresh array the consumer may keep. A full
 run is PivotMDS (``start``) then ``refine.FULL_ITERATIONS`` force steps; an incremental run
-keeps the known rows, places the new ones and moves only them and their neighbours.
+keeps the known rows, places the new ones and moves only them and their neighbours (with
+``LocalForces`` when they are few: a step then costs what the moving rows cost).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from memgraph_gui.core.layout.forces import Forces
+from memgraph_gui.core.layout.local_forces import LOCAL_MAX, LocalForces
 from memgraph_gui.core.layout.model import LayoutFrame, LayoutInput
 from memgraph_gui.core.layout.place import edge_scale, place_new
 from memgraph_gui.core.layout.refine import FULL_ITERATIONS, LOCAL_ITERATIONS, Refiner
@@ -48,9 +50,9 @@ def stream_layout(
     links = clean_edges(inp.edges, n)
     pos, movable, temperature, iterations = _begin(inp, links, seed)
     yield LayoutFrame(pos.copy(), "start", 0, n == 0)
-    refiner = Refiner(
-        Forces(links, n), pos, movable, temperature=temperature, iterations=iterations
-    )
+    local = iterations == LOCAL_ITERATIONS and 0 < movable.sum() <= LOCAL_MAX
+    forces = LocalForces(links, pos, movable) if local else Forces(links, n)
+    refiner = Refiner(forces, pos, movable, temperature=temperature, iterations=iterations)
     yield from _refine(refiner, began + seconds, should_stop or (lambda: False))
 
 
