@@ -169,15 +169,11 @@ def set_summarize_instruction(
     on_error: OnError = None,
 ) -> None:
     """Store ``instruction`` as the type's ``compression.summarizeInstruction`` (what the AI
-    draft is told besides the entries): one schema edit, one undo step "Edit schema". The
-    schema is read on the writer, so a change made meanwhile elsewhere is kept."""
-
-    def call(w: WriteApi) -> WriteResult:
-        schema = app.schema().to_json()
-        spec = next((t for t in schema if str(t.get("id", "")).lower() == type_id.lower()), None)
-        if spec is None:
-            raise MemgraphError("BAD_ARGS", f"the schema has no type {type_id!r}")
-        spec.setdefault("compression", {})["summarizeInstruction"] = instruction.strip()
-        return w.set_schema(schema)
-
-    _run(app, call, initiator, on_done, on_error)
+    draft is told besides the entries): one schema edit, one undo step "Edit schema"."""
+    _run(
+        app,
+        lambda w: w.set_summarize_instruction(type=type_id, instruction=instruction),
+        initiator,
+        on_done,
+        on_error,
+    )

@@ -205,3 +205,15 @@ def test_an_incremental_run_uses_the_local_field_only_for_few_moving_rows(monkey
     monkeypatch.setattr(stream, "LOCAL_MAX", 3)  # more moving rows than that: the whole field
     compute_layout(inp(400, edges, start=start), seed=1)
     assert used == ["Forces", "LocalForces", "Forces"]
+
+
+def test_the_local_field_keeps_the_near_repulsion_when_every_row_moves() -> None:
+    from memgraph_gui.core.layout.forces import Forces
+    from memgraph_gui.core.layout.local_forces import LocalForces
+
+    links = np.array([[0, 1], [1, 2], [2, 3]], dtype=np.int64)
+    pos = np.array([[0.0, 0.0], [1.0, 0.0], [1.05, 0.0], [2.0, 0.0]])
+    for movable in (np.ones(4, dtype=bool), np.array([False, True, True, False])):
+        whole = Forces(links, 4).field(pos)[movable]
+        local = LocalForces(links, pos, movable).field(pos)
+        assert np.allclose(local, whole, rtol=0.05, atol=0.05)

@@ -307,3 +307,30 @@ while not told and time.time() < deadline:
 xs = {x for x, _y in store.positions().values()}
 print(json.dumps({"told": len(told), "x": xs.pop() if len(xs) == 1 else sorted(xs)}))
 """
+
+
+def test_a_catch_up_during_our_own_save_does_not_take_it_for_another_process(
+    demo_store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from memgraph_gui.core.storage import positions
+
+    seen: list = []
+    demo_store.subscribe(seen.append)
+    event = demo_store.read_api().list_nodes(types=["event"])[-1].id
+    demo_store.write_api().edit_node(id=event, set_fields={"summary": "moved on"})
+    real = positions.replace_positions
+
+    def replace_and_let_a_watcher_catch_up(conn, rows, stamp):  # type: ignore[no-untyped-def]
+        written = real(conn, rows, stamp)
+        watcher = threading.Thread(target=demo_store.sync)  # before our COMMIT
+        watcher.start()
+        watcher.join()
+        return written
+
+    monkeypatch.setattr(positions, "replace_positions", replace_and_let_a_watcher_catch_up)
+    inp = demo_store.layout_input()
+    demo_store.save_positions(inp.ids, np.zeros((len(inp.ids), 2)))
+    demo_store.sync()
+    assert not [c for c in seen if c.positions_saved]

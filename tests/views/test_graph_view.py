@@ -472,3 +472,28 @@ def test_a_layout_saved_by_another_process_moves_the_nodes_in_place(
     x, y = view.nodes.getData()
     assert np.allclose(np.c_[x, y], before + 10.0)  # drawn where the other process put them
     assert not view.layout_job.running
+
+
+def test_a_batch_that_links_and_edits_refreshes_the_edited_nodes_look(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    scene = view.scene
+    row, other = 3, 4
+    node_id, real_type = scene.ids[row], scene.types[row]
+    types = list(scene.types)
+    types[row] = "thread" if real_type != "thread" else "event"  # a look the view got wrong
+    scene.types = tuple(types)
+    batch = {
+        "ops": [
+            {"op": "edit", "nodeId": node_id, "setFields": {"summary": "linked and edited"}},
+            {
+                "op": "link_upsert",
+                "sourceNodeId": node_id,
+                "links": [{"targetNodeId": scene.ids[other], "relation": "mentions"}],
+            },
+        ]
+    }
+    before = len(scene.edges)
+    _cli(Path(app.path), "call", "applyExtractionBatch", json.dumps([batch]))
+    qtbot.waitUntil(lambda: len(view.scene.edges) > before, timeout=5000)
+    assert view.scene is scene and scene.types[row] == real_type  # taken with the topology

@@ -61,7 +61,7 @@ class LocalForces:
         moving = pos[self.rows]
         force = self._attraction(pos)
         force += self._from_mesh(moving)
-        force += self._pairs(moving, self._near_fixed(moving) if near else None)
+        force += self._pairs(moving, near)
         mean = (self._fixed_sum + moving.sum(axis=0)) / max(self.n, 1)
         force -= GRAVITY * (moving - mean)
         return force
@@ -121,12 +121,13 @@ class LocalForces:
         self._near_age += 1
         return self._near
 
-    def _pairs(self, moving: np.ndarray, fixed_near: np.ndarray | None) -> np.ndarray:
+    def _pairs(self, moving: np.ndarray, near: bool) -> np.ndarray:
         """The moving rows' smoothed repulsion on each other (the mesh's kernel, computed
-        directly), and where the near field is on, the exact ``r/|r|^2`` for each row's
-        ``NEAR`` nearest rows, moving or fixed, as ``Forces`` corrects its mesh."""
+        directly), and with ``near``, the exact ``r/|r|^2`` for each row's ``NEAR`` nearest
+        rows, moving or fixed, as ``Forces`` corrects its mesh."""
         force = np.zeros_like(moving)
         soft = self.cell * self.cell
+        fixed_near = self._near_fixed(moving) if near else None
         for start in range(0, len(moving), _CHUNK):
             block = moving[start : start + _CHUNK]
             rows = np.arange(len(block))
@@ -135,10 +136,12 @@ class LocalForces:
             sq = dx * dx + dy * dy
             sq[rows, start + rows] = np.inf  # no row pushes itself
             push = 1.0 / (sq + soft)
-            if fixed_near is not None:
-                near = fixed_near[start : start + len(block)]
-                fdx = block[:, :1] - self._fixed[near, 0]
-                fdy = block[:, 1:] - self._fixed[near, 1]
+            if near and fixed_near is None:  # nothing is fixed: the nearest are all moving
+                push += _correction(sq, _nth_smallest(sq, NEAR), soft)
+            elif fixed_near is not None:
+                rows_near = fixed_near[start : start + len(block)]
+                fdx = block[:, :1] - self._fixed[rows_near, 0]
+                fdy = block[:, 1:] - self._fixed[rows_near, 1]
                 fsq = fdx * fdx + fdy * fdy
                 limit = _nth_smallest(np.concatenate([sq, fsq], axis=1), NEAR)
                 push += _correction(sq, limit, soft)

@@ -148,6 +148,31 @@ class ExtraWrites:
         self._committed(True)
         return WriteResult({"types": len(types)}, tx.changeset)
 
+    def set_summarize_instruction(
+        self, *, type: Any = None, instruction: Any = None
+    ) -> WriteResult:
+        """Set one type's ``compression.summarizeInstruction`` (what an AI rollup draft is told
+        besides the entries). The schema is read inside the write transaction, so a schema change
+        another process committed meanwhile is kept. One undo step "Edit schema": ``{types}``.
+        Raises ``BAD_ARGS`` (no such type, not a string) or ``BAD_IMPORT`` (over 100,000
+        characters); nothing is written then."""
+        from memgraph_gui.core.domain.schema import normalize_schema
+
+        type_id = args.text(type, "type").strip().lower()
+        text = args.text(instruction, "instruction").strip()
+        _storable(instruction=text)
+        store = self._require()
+        with store.transaction(OpKind.SCHEMA, "Edit schema", origin=self._origin) as tx:
+            schema = tx.schema.to_json()
+            spec = next((t for t in schema if str(t.get("id", "")).lower() == type_id), None)
+            if spec is None:
+                raise bad_args(f"the schema has no type {type_id!r}")
+            spec.setdefault("compression", {})["summarizeInstruction"] = text
+            types = normalize_schema(schema)
+            tx.set_meta("schema", types)
+        self._committed(True)
+        return WriteResult({"types": len(types)}, tx.changeset)
+
     def set_pins(self, pins: Any) -> WriteResult:
         """Pin nodes where the user put them: ``{node_id: [x, y]}``; ``None`` unpins a node.
 

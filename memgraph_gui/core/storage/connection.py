@@ -101,7 +101,8 @@ def _use_wal(conn: sqlite3.Connection, busy_timeout: float) -> None:
             conn.execute("PRAGMA journal_mode = WAL")
             return
         except sqlite3.OperationalError as exc:
-            busy = getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
+            code = getattr(exc, "sqlite_errorcode", None)  # extended: BUSY_RECOVERY too
+            busy = code is not None and code & 0xFF == sqlite3.SQLITE_BUSY
             if not busy or time.monotonic() + delay > deadline:
                 raise
         time.sleep(delay)

@@ -73,13 +73,8 @@ def save_positions(store: Store, ids: Sequence[str], pos: np.ndarray) -> int:
         raise bad_args(f"positions: expected shape ({len(ids)}, 2), got {coords.shape}")
     rows = list(zip(ids, coords[:, 0].tolist(), coords[:, 1].tolist(), strict=True))
     stamp = positions.new_stamp()
-
-    def save(conn: Any) -> int:
-        written = positions.replace_positions(conn, rows, stamp)
-        store.positions_stamp = stamp  # known before the commit: this process is not told
-        return written
-
-    return store.write_aside(save)
+    store.layout_stamps.mine(stamp)  # before the write: this process is never told of it
+    return store.write_aside(lambda conn: positions.replace_positions(conn, rows, stamp))
 
 
 def _pins_of(value: Any, nodes: Any) -> dict[str, XY]:

@@ -52,3 +52,29 @@ def new_stamp() -> str:
 SAVED_ELSEWHERE = ChangeSet(
     op=OpKind.EXTERNAL, label="Layout saved", external=True, positions_saved=True
 )
+
+
+class LayoutStamps:
+    """A store's view of the saved layout's stamp: as last seen in the file, and the ones this
+    process wrote itself (noted before their transaction starts, so no catch-up, on any
+    thread, takes this process's own save for another's)."""
+
+    def __init__(self) -> None:
+        self.seen = ""
+        self._mine: set[str] = set()
+
+    def mine(self, stamp: str) -> None:
+        """Note a stamp this process is about to write."""
+        self._mine.add(stamp)
+
+    def load(self, conn: sqlite3.Connection) -> None:
+        """Take the file's stamp as seen (a load: the whole picture is read anyway)."""
+        self.seen = read_stamp(conn)
+
+    def catch_up(self, conn: sqlite3.Connection) -> list[ChangeSet]:
+        """``[SAVED_ELSEWHERE]`` when the file holds a stamp not seen yet and not ours."""
+        stamp = read_stamp(conn)
+        if stamp == self.seen:
+            return []
+        self.seen = stamp
+        return [] if stamp in self._mine else [SAVED_ELSEWHERE]

@@ -57,7 +57,8 @@ class Store(Subscriptions):
         self._local = threading.local()
         self._closed = self._stale = False
         self._data_version = self._last_seq = 0
-        self._generation = self.positions_stamp = ""  # the saved layout's, as last seen
+        self._generation = ""
+        self.layout_stamps = positions.LayoutStamps()
         Subscriptions.__init__(self)
         self._read.execute("BEGIN")
         try:
@@ -173,9 +174,7 @@ class Store(Subscriptions):
         except changelog.DamagedLog:
             log.warning("memgraph: damaged change-log row in %s; reloading", self.path)
             self._reload(conn)
-        if (stamp := positions.read_stamp(conn)) != self.positions_stamp:
-            self.positions_stamp = stamp  # another process saved a layout
-            self._queue([positions.SAVED_ELSEWHERE])
+        self._queue(self.layout_stamps.catch_up(conn))  # another process saved a layout?
 
     def _reload(self, conn: Any) -> None:
         self._graph = Graph()
@@ -188,7 +187,7 @@ class Store(Subscriptions):
         """Load graph, data_version, last seq and generation in ``conn``'s open transaction
         (the rows' JSON checked meanwhile on the idle ``spare`` connection, if given)."""
         self._data_version, self._last_seq, self._generation = changelog.marks(conn)
-        self.positions_stamp = positions.read_stamp(conn)
+        self.layout_stamps.load(conn)
         with rows.checked(conn, spare), rows.long_lived():
             tables = rows.read_tables(conn)
             if on_preview is not None:

@@ -76,6 +76,8 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
             self.visible_mask = np.concatenate([self.visible_mask, grown])
         self.data["size"] = scene.sizes
         self.restyle(faded)
+        self.prepareGeometryChange()  # bigger spots reach further out
+        self.informViewBoundsChanged()
 
     def restyle(self, faded: np.ndarray | None) -> None:
         """Brush every spot by its node type, faded where ``faded`` (None: nowhere)."""

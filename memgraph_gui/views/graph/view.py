@@ -258,8 +258,10 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         }
         sizes = scene.sizes
         first = scene.append(nodes, edges)  # sizes follow the new degrees
+        kept = changes.nodes_updated & scene.index.keys()
+        looks = scene.update_nodes([n for n in map(self._app.node, kept) if n is not None])
         self._update_search_mask()
-        if not np.array_equal(sizes, scene.sizes):  # new rows, or a size changed
+        if looks or not np.array_equal(sizes, scene.sizes):  # new rows, a colour or a size
             self.nodes.sync_sizes(self._faded(), first)
         self._apply_visibility()
         if not scene.placed.all():
