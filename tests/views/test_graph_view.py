@@ -457,6 +457,7 @@ def test_a_layout_saved_by_another_process_moves_the_nodes_in_place(
 ) -> None:
     scene = view.scene
     before = scene.pos.copy()
+    assert view.whole_in_view()
     shifted = (
         "import sys\n"
         "from memgraph_gui.core import MemoryStore\n"
@@ -472,6 +473,30 @@ def test_a_layout_saved_by_another_process_moves_the_nodes_in_place(
     x, y = view.nodes.getData()
     assert np.allclose(np.c_[x, y], before + 10.0)  # drawn where the other process put them
     assert not view.layout_job.running
+    assert view.whole_in_view()  # the whole picture was in view, and still is
+
+
+def test_a_layout_saved_elsewhere_leaves_a_zoomed_in_view_where_it_is(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    view.view.scaleBy((0.2, 0.2))
+    rect = view.view.viewRect()
+    assert not view.whole_in_view()
+    before = view.scene.pos.copy()
+    with app.store.reading():
+        inp = app.store.layout_input()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    script = (
+        "import sys, numpy as np\n"
+        "from memgraph_gui.core import MemoryStore\n"
+        "with MemoryStore.open(sys.argv[1], create=False) as store:\n"
+        "    inp = store.layout_input()\n"
+        "    store.save_positions(inp.ids, inp.start * 1.5)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, app.path], env=env, timeout=60)
+    assert done.returncode == 0 and len(inp.ids) == view.scene.n
+    qtbot.waitUntil(lambda: np.allclose(view.scene.pos, before * 1.5), timeout=5000)
+    assert view.view.viewRect() == rect  # the user's zoom is kept
 
 
 def test_a_batch_that_links_and_edits_refreshes_the_edited_nodes_look(

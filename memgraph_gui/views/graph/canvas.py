@@ -93,6 +93,15 @@ class GraphCanvas:
         finally:
             self._fitting = False
 
+    def whole_in_view(self) -> bool:
+        """Whether every visible node is inside the view (nothing panned or zoomed away)."""
+        if self.scene is None or not self.scene.n:
+            return True
+        x0, y0, x1, y1 = self.scene.bounds(self.visible if self.visible.any() else None)
+        rect = self.view.viewRect()  # top() is the smaller y
+        inside_x = rect.left() <= x0 and x1 <= rect.right()
+        return bool(inside_x and rect.top() <= y0 and y1 <= rect.bottom())
+
     def _legend_types(self) -> None:
         scene = self.scene
         assert scene is not None

@@ -39,6 +39,12 @@ class GraphPointer:
     def _positions_moved(self, *, edges: bool) -> None:
         raise NotImplementedError
 
+    def whole_in_view(self) -> bool:
+        raise NotImplementedError
+
+    def fit(self) -> None:
+        raise NotImplementedError
+
     def _on_node_clicked(self, row: int, modifiers: object) -> None:
         scene, sel = self.scene, self._app.selection
         if scene is None:
@@ -98,17 +104,21 @@ class GraphPointer:
 
     def _apply_saved_layout(self) -> None:
         """Take the layout another process saved (``memgraph layout``, a second window): every
-        drawn node with a saved position moves there (pins win). A layout running here stops,
-        since the saved one is newer; nodes the save did not place are laid out again."""
+        drawn node with a saved position moves there (pins win), and a view that showed the
+        whole picture still does. A layout running here stops, since the saved one is newer;
+        nodes the save did not place are laid out again."""
         scene = self.scene
         if scene is None or self.preview_stamp is not None:
             return
         self.layout_job.cancel()
+        whole = self.whole_in_view()
         saved, _pins = stored_positions(self._app)  # the saved positions have the pins applied
         for row, node_id in enumerate(scene.ids):
             xy = saved.get(node_id)
             if xy is not None:
                 scene.pos[row], scene.placed[row] = xy, True
         self._positions_moved(edges=True)
+        if whole and not self.whole_in_view():  # the whole picture stays in view, unless the
+            self.fit()  # user had zoomed in on a part of it
         if not scene.placed.all():
             self.layout_job.start()
