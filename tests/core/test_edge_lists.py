@@ -65,3 +65,44 @@ def test_neighbour_views_from_columns_equal_views_made_one_by_one() -> None:
     assert NeighborView.from_columns([], [], []) == ()
     with pytest.raises(ValueError, match="edge_type has 1 values, not 2"):
         NeighborView.from_columns(nodes, ["knows"], ["out", "in"])
+
+
+def test_a_hubs_neighbours_stay_right_through_writes_and_archiving() -> None:
+    """A hub's neighbour rows are kept between calls; every write to its edges, and archiving
+    a neighbour, shows in the next answer exactly as the unkept (filtered) path computes it."""
+    from memgraph_gui.core import MemoryStore
+
+    with MemoryStore.open(":memory:") as store:
+        w = store.write_api()
+        hub = w.create_node(type="character_sheet", title="Hub")["id"]
+        ids = [
+            w.create_node(type="event", title=f"E{i}", fields={"summary": f"e{i}"})["id"]
+            for i in range(300)
+        ]
+        links = [{"target": {"id": i}, "relation": "mentions"} for i in ids]
+        w.upsert_links(source={"id": hub}, links=links)
+        read = store.read_api()
+
+        def both_paths() -> tuple[list, list]:
+            raw = [(v.node.id, v.edge_type, v.direction) for v in read.get_neighbors(hub)]
+            kinds = ["mentions", "knows", "related"]
+            general = read.get_neighbors(hub, edge_types=kinds)  # the unkept path
+            return raw, [(v.node.id, v.edge_type, v.direction) for v in general]
+
+        raw, general = both_paths()
+        assert raw == general and len(raw) == 600  # bidirectional: out and in rows
+        knows = [{"target": {"id": hub}, "relation": "knows", "direction": "outgoing"}]
+        writes = [
+            lambda: w.upsert_links(source={"id": ids[0]}, links=knows),  # an edge into the hub
+            lambda: w.delete_links(
+                source={"id": hub}, target={"id": ids[1]}, relation="mentions", direction="outgoing"
+            ),  # an edge out of the hub
+            lambda: w.delete_node(id=ids[2]),  # archived: no longer a neighbour
+            store.history.undo,  # the archive
+            store.history.undo,  # the removed links
+        ]
+        sizes = [601, 600, 598, 600, 601]
+        for write, size in zip(writes, sizes, strict=True):
+            write()
+            raw, general = both_paths()
+            assert raw == general and len(raw) == size

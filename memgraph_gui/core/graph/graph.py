@@ -21,6 +21,7 @@ from memgraph_gui.core.graph.title_index import TitleIndex
 T = TypeVar("T")
 _KEY = itemgetter(0, 2, 1)  # an Edge's (from, type, to)
 _NONE: dict[EdgeKey, Edge] = {}  # a node without edges (never written to)
+_MISSING = object()
 
 
 class IncrementalIndex(Protocol):
@@ -43,6 +44,7 @@ class Graph:
         # since a load)
         self._out: dict[str, dict[EdgeKey, Edge]] | None = {}
         self._in: dict[str, dict[EdgeKey, Edge]] = {}
+        self._by_edges: dict[str, Any] = {}  # node id -> what ``of_edges`` built from its edges
         self.meta: dict[str, Any] = {}
         self._schema: Schema | None = None
         self._injection: InjectionState | None = None
@@ -89,6 +91,10 @@ class Graph:
         self._edge_changed(old, None)
 
     def _edge_changed(self, old: Edge | None, new: Edge | None) -> None:
+        for edge in (old, new):
+            if edge is not None:
+                self._by_edges.pop(edge.from_id, None)
+                self._by_edges.pop(edge.to_id, None)
         for index in self._indexes.values():
             hook = getattr(index, "edge_changed", None)
             if hook is not None:
@@ -100,6 +106,7 @@ class Graph:
         on first use (~0.08 s at 150k edges, not spent while a window opens)."""
         self.edges.update(zip(map(_KEY, edges), edges, strict=True))
         self._out = None
+        self._by_edges.clear()
 
     def set_meta(self, key: str, value: Any) -> None:
         if value is None:
@@ -142,6 +149,14 @@ class Graph:
         self-edge is never stored)."""
         out, into = self._adjacency()
         return [*out.get(node_id, _NONE).values(), *into.get(node_id, _NONE).values()]
+
+    def of_edges(self, node_id: str, build: Callable[[], T]) -> T:
+        """A value derived from ``node_id``'s own edges (and nothing else): ``build()`` once,
+        then kept until an edge of the node changes. Store lock held."""
+        found = self._by_edges.get(node_id, _MISSING)
+        if found is _MISSING:
+            found = self._by_edges[node_id] = build()
+        return found  # type: ignore[no-any-return]
 
     @property
     def edges_indexed(self) -> bool:

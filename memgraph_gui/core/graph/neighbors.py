@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from memgraph_gui.core.domain.model import Node
+from itertools import compress
+from operator import attrgetter
+
+from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.results import NeighborView
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.topology import incident_edges, nearest_visible
+
+_ORD = attrgetter("ord")
 
 
 def neighbors(
@@ -21,6 +26,8 @@ def neighbors(
     ``both``. ``visible``: each neighbour is rolled up to its nearest visible ancestor and
     dropped when there is none (None: raw neighbours).
     """
+    if relations is None and way == "both" and visible is None:
+        return _raw(graph, source)
     nodes = graph.nodes
     seen: set[tuple[str, str, str]] = set()
     found: list[Node] = []
@@ -46,3 +53,38 @@ def neighbors(
         kinds.append(relation)
         directions.append(direction)
     return NeighborView.from_columns(found, kinds, directions)
+
+
+Rows = tuple[list[str], list[str], list[str]]
+HUB = 256  # edges from which a node's distinct (neighbour, relation, direction) rows are kept
+
+
+def _raw(graph: Graph, source: str) -> tuple[NeighborView, ...]:
+    """All live neighbours over raw edges: the node's distinct rows (kept for a hub until its
+    edges change), then the live ones among them."""
+    edges = graph.edges_of(source)
+    rows = graph.of_edges(source, lambda: _rows(source, edges)) if len(edges) >= HUB else None
+    others, kinds, directions = rows or _rows(source, edges)
+    found = list(map(graph.nodes.get, others))
+    live = [node is not None and not node.archived for node in found]
+    if not all(live):
+        kinds, directions = list(compress(kinds, live)), list(compress(directions, live))
+    views: list[Node] = [node for node in found if node is not None and not node.archived]
+    return NeighborView.from_columns(views, kinds, directions)
+
+
+def _rows(source: str, edges: list[Edge]) -> Rows:
+    """The distinct ``(neighbour, relation, direction)`` of ``source``'s edges, in edge order."""
+    seen: set[tuple[str, str, str]] = set()
+    others: list[str] = []
+    kinds: list[str] = []
+    directions: list[str] = []
+    for edge in sorted(edges, key=_ORD):
+        out = edge.from_id == source
+        key = (edge.to_id if out else edge.from_id, edge.type.lower(), "out" if out else "in")
+        if key not in seen:
+            seen.add(key)
+            others.append(key[0])
+            kinds.append(key[1])
+            directions.append(key[2])
+    return others, kinds, directions
