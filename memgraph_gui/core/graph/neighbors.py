@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from itertools import compress
-from operator import attrgetter
 
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.results import NeighborView
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.topology import incident_edges, nearest_visible
-
-_ORD = attrgetter("ord")
 
 
 def neighbors(
@@ -62,9 +59,12 @@ HUB = 256  # edges from which a node's distinct (neighbour, relation, direction)
 def _raw(graph: Graph, source: str) -> tuple[NeighborView, ...]:
     """All live neighbours over raw edges: the node's distinct rows (kept for a hub until its
     edges change), then the live ones among them."""
-    edges = graph.edges_of(source)
-    rows = graph.of_edges(source, lambda: _rows(source, edges)) if len(edges) >= HUB else None
-    others, kinds, directions = rows or _rows(source, edges)
+
+    def build() -> Rows:
+        return _rows(source, incident_edges(graph, source))
+
+    hub = len(graph.edges_of(source)) >= HUB
+    others, kinds, directions = graph.of_edges(source, build) if hub else build()
     found = list(map(graph.nodes.get, others))
     live = [node is not None and not node.archived for node in found]
     if not all(live):
@@ -74,12 +74,13 @@ def _raw(graph: Graph, source: str) -> tuple[NeighborView, ...]:
 
 
 def _rows(source: str, edges: list[Edge]) -> Rows:
-    """The distinct ``(neighbour, relation, direction)`` of ``source``'s edges, in edge order."""
+    """The distinct ``(neighbour, relation, direction)`` of ``source``'s ``edges`` (in store
+    order), in that order."""
     seen: set[tuple[str, str, str]] = set()
     others: list[str] = []
     kinds: list[str] = []
     directions: list[str] = []
-    for edge in sorted(edges, key=_ORD):
+    for edge in edges:
         out = edge.from_id == source
         key = (edge.to_id if out else edge.from_id, edge.type.lower(), "out" if out else "in")
         if key not in seen:

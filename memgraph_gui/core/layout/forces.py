@@ -55,27 +55,11 @@ class Forces:
         return force
 
     def _repulsion(self, pos: np.ndarray, near: bool) -> np.ndarray:
-        low = pos.min(axis=0)
-        cell = max(float((pos.max(axis=0) - low).max()) / (self.grid - 2), 1e-9)
-        gpos = (pos - low) / cell
-        cells = np.minimum(gpos.astype(np.int64), self.grid - 2)
-        frac = gpos - cells
-        weights = corners(frac)
-        index = cells[:, 0] * self.grid + cells[:, 1]
-        offsets = (0, 1, self.grid, self.grid + 1)
-        mass = np.zeros(self.grid * self.grid)
-        for off, w in zip(offsets, weights, strict=True):
-            mass += np.bincount(index + off, w, self.grid * self.grid)
-        fields = convolve(mass.reshape(self.grid, self.grid), self._kernel)
-        force = np.zeros_like(pos)
-        for axis in (0, 1):
-            flat = fields[axis].ravel()
-            force[:, axis] = sum(
-                w * flat[index + off] for off, w in zip(offsets, weights, strict=True)
-            )
-        force /= cell
+        mesh = Mesh.around(pos, self.grid)
+        spread = mesh.spread(pos)
+        force = mesh.read(mesh.convolved(spread, self._kernel), spread)
         if near:
-            force += self._near_field(pos, cell)
+            force += self._near_field(pos, mesh.cell)
         return force
 
     def _near_field(self, pos: np.ndarray, cell: float) -> np.ndarray:
@@ -101,6 +85,51 @@ class Forces:
     def forget_neighbours(self) -> None:
         """Rebuild the near-field neighbour lists at the next call (after a big move)."""
         self._near = None
+
+
+Spread = tuple[np.ndarray, tuple[np.ndarray, ...]]  # each point's cell, its 4 corner weights
+
+
+class Mesh:
+    """A ``grid`` x ``grid`` mesh over a box from ``low`` with square cells of side ``cell``:
+    masses spread cloud-in-cell, their softened repulsion convolved by FFT, read back at any
+    points (points off the box count as on its border)."""
+
+    def __init__(self, grid: int, low: np.ndarray, cell: float) -> None:
+        self.grid, self.low, self.cell = grid, low, cell
+        self.offsets = (0, 1, grid, grid + 1)
+
+    @classmethod
+    def around(cls, pos: np.ndarray, grid: int) -> Mesh:
+        """The mesh whose box holds every point of ``pos``."""
+        low = pos.min(axis=0)
+        return cls(grid, low, max(float((pos.max(axis=0) - low).max()) / (grid - 2), 1e-9))
+
+    def spread(self, pos: np.ndarray) -> Spread:
+        """Each point's cell (a flat index) and its four cloud-in-cell weights."""
+        gpos = np.clip((pos - self.low) / self.cell, 0.0, self.grid - 1 - 1e-9)
+        cells = np.minimum(gpos.astype(np.int64), self.grid - 2)
+        return cells[:, 0] * self.grid + cells[:, 1], corners(gpos - cells)
+
+    def convolved(self, spread: Spread, kernel: tuple[Any, Any]) -> tuple[np.ndarray, np.ndarray]:
+        """The repulsion field (x and y on the grid) of unit masses at the spread points."""
+        index, weights = spread
+        size = self.grid * self.grid
+        mass = np.zeros(size)
+        for off, w in zip(self.offsets, weights, strict=True):
+            mass += np.bincount(index + off, w, size)
+        return convolve(mass.reshape(self.grid, self.grid), kernel)
+
+    def read(self, fields: tuple[np.ndarray, np.ndarray], spread: Spread) -> np.ndarray:
+        """The force ``(k, 2)`` the field puts on each spread point."""
+        index, weights = spread
+        force = np.zeros((len(index), 2))
+        for axis in (0, 1):
+            flat = fields[axis].ravel()
+            force[:, axis] = sum(
+                w * flat[index + off] for off, w in zip(self.offsets, weights, strict=True)
+            )
+        return force / self.cell
 
 
 def grid_size(n: int) -> int:

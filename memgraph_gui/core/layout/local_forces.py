@@ -16,19 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from memgraph_gui.core.layout.forces import (
-    GRAVITY,
-    NEAR,
-    REBUILD,
-    convolve,
-    corners,
-    grid_size,
-    kernel_spectra,
-)
+from memgraph_gui.core.layout.forces import GRAVITY, NEAR, REBUILD, Mesh, grid_size, kernel_spectra
 
-LOCAL_MAX = (
-    1_000  # moving rows up to which the pairwise terms beat a whole-graph step (50k: ~17 ms)
-)
+# moving rows up to which the pairwise terms beat a whole-graph step (at 50k: ~17 ms a step)
+LOCAL_MAX = 1_000
 _CHUNK = 256  # moving rows per block of the pairwise repulsion (bounds its memory)
 
 
@@ -47,11 +38,11 @@ class LocalForces:
         self._la, self._lb = local[self._a], local[self._b]
         fixed = pos[~movable]
         self._fixed, self._fixed_sum = fixed, fixed.sum(axis=0)
-        self.grid = grid_size(self.n)
-        self._low = pos.min(axis=0)
-        span = float((pos.max(axis=0) - self._low).max())
-        self.cell = max(span / (self.grid - 2), 1e-9)
-        self._fields = self._mesh(fixed)
+        self._mesh = Mesh.around(pos, grid_size(self.n))
+        self.cell = self._mesh.cell
+        self._fields = self._mesh.convolved(
+            self._mesh.spread(fixed), kernel_spectra(self._mesh.grid)
+        )
         self._tree: Any = None  # a cKDTree of the fixed rows, made on first use
         self._near: np.ndarray | None = None
         self._near_age = 0
@@ -77,34 +68,9 @@ class LocalForces:
             force[:, axis] -= np.bincount(self._lb[at_b], pull[at_b, axis], k)
         return force
 
-    def _mesh(self, fixed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The fixed rows' repulsion field on the grid (one convolution, as ``Forces`` does)."""
-        index, weights = self._spread(fixed)
-        cells = self.grid * self.grid
-        mass = np.zeros(cells)
-        for off, w in zip(self._offsets(), weights, strict=True):
-            mass += np.bincount(index + off, w, cells)
-        return convolve(mass.reshape(self.grid, self.grid), kernel_spectra(self.grid))
-
-    def _offsets(self) -> tuple[int, int, int, int]:
-        return (0, 1, self.grid, self.grid + 1)
-
-    def _spread(self, pos: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-        """Each row's grid cell and its four cloud-in-cell weights (rows off the grid clamped)."""
-        gpos = np.clip((pos - self._low) / self.cell, 0.0, self.grid - 1 - 1e-9)
-        cells = np.minimum(gpos.astype(np.int64), self.grid - 2)
-        return cells[:, 0] * self.grid + cells[:, 1], corners(gpos - cells)
-
     def _from_mesh(self, moving: np.ndarray) -> np.ndarray:
         """The fixed rows' smoothed repulsion, read off the mesh at the moving rows."""
-        index, weights = self._spread(moving)
-        force = np.zeros_like(moving)
-        for axis in (0, 1):
-            flat = self._fields[axis].ravel()
-            force[:, axis] = sum(
-                w * flat[index + off] for off, w in zip(self._offsets(), weights, strict=True)
-            )
-        return force / self.cell
+        return self._mesh.read(self._fields, self._mesh.spread(moving))
 
     def _near_fixed(self, moving: np.ndarray) -> np.ndarray | None:
         """Each moving row's ``NEAR`` nearest fixed rows (found again every ``REBUILD`` steps)."""

@@ -151,7 +151,6 @@ class GraphScene:
         rollups = np.array([n.semantic_rollup for n in nodes], dtype=bool)
         self.depths = np.concatenate([self.depths, depths])
         self.rollups = np.concatenate([self.rollups, rollups])
-        self.sizes = np.concatenate([self.sizes, np.zeros(grow)])
         self.refresh_sizes()
         self._place_missing()
         return first

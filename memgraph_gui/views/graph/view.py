@@ -230,10 +230,15 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
     def _on_nodes_updated(self, ids: frozenset[str]) -> None:
         scene = self.scene
         assert scene is not None
-        nodes = [n for n in map(self._app.node, ids & scene.index.keys()) if n is not None]
-        if scene.update_nodes(nodes):  # rare: a new type, or a rollup's depth
+        if self._update_looks(scene, ids):  # rare: a new type, or a rollup's depth
             self.nodes.sync_sizes(self._faded())
         self._label_timer.start()
+
+    def _update_looks(self, scene: GraphScene, ids: frozenset[str]) -> bool:
+        """Give the drawn nodes among ``ids`` their current type, depth and rollup flag; True
+        when a colour or a size changed."""
+        drawn = ids & scene.index.keys()
+        return scene.update_nodes([n for n in map(self._app.node, drawn) if n is not None])
 
     def _on_reload_due(self) -> None:
         pending, self._pending = self._pending, None
@@ -258,8 +263,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         }
         sizes = scene.sizes
         first = scene.append(nodes, edges)  # sizes follow the new degrees
-        kept = changes.nodes_updated & scene.index.keys()
-        looks = scene.update_nodes([n for n in map(self._app.node, kept) if n is not None])
+        looks = self._update_looks(scene, changes.nodes_updated)
         self._update_search_mask()
         if looks or not np.array_equal(sizes, scene.sizes):  # new rows, a colour or a size
             self.nodes.sync_sizes(self._faded(), first)
