@@ -30,9 +30,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.app.qt import QApplication, app_icon
     from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.views.main_window import MainWindow
+    from memgraph_gui.views.qt import QApplication, app_icon
 
     existing = QApplication.instance()
     qt_app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])

@@ -16,7 +16,7 @@ from typing import Any
 
 
 def main(out_dir: str) -> None:
-    from memgraph_gui.app.qt import QApplication
+    from memgraph_gui.views.qt import QApplication
 
     qt_app = QApplication.instance() or QApplication(sys.argv)
     app = _demo_copy()
@@ -61,8 +61,8 @@ def _demo_copy() -> Any:
 
 
 def _window(app: Any) -> tuple[Any, Any, Any]:
-    from memgraph_gui.app.qt import QMainWindow, Qt, QtWidgets
     from memgraph_gui.views.inspector import NodeInspector
+    from memgraph_gui.views.qt import QMainWindow, Qt, QtWidgets
 
     window = QMainWindow()
     inspector = NodeInspector(app)
@@ -78,7 +78,7 @@ def _window(app: Any) -> tuple[Any, Any, Any]:
 
 
 def _settle() -> None:
-    from memgraph_gui.app.qt import QApplication
+    from memgraph_gui.views.qt import QApplication
 
     for _ in range(20):
         QApplication.processEvents()

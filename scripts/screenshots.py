@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main(out_dir: str, big: str | None = None) -> None:
     from memgraph_gui.app.opening import demo_path, open_demo
-    from memgraph_gui.app.qt import QApplication
+    from memgraph_gui.views.qt import QApplication
 
     qt = QApplication.instance() or QApplication(sys.argv[:1])
     qt.setOrganizationName("memgraph-screenshots")

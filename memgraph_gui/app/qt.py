@@ -1,4 +1,5 @@
-"""The one place that picks the Qt binding: PySide6, imported before pyqtgraph would be."""
+"""The one place that picks the Qt binding: PySide6 (QtCore and QtGui only: the app layer has no
+widgets). ``memgraph_gui.views.qt`` adds the widgets, pyqtgraph and superqt on top of it."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import os
 
 os.environ.setdefault("QT_API", "pyside6")  # superqt (via qtpy) binds to PySide6 too
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtGui
 from PySide6.QtCore import (
     QAbstractListModel,
     QAbstractTableModel,
@@ -38,114 +39,37 @@ from PySide6.QtGui import (
     QUndoCommand,
     QUndoStack,
 )
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QApplication,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QDockWidget,
-    QDoubleSpinBox,
-    QFileDialog,
-    QFormLayout,
-    QFrame,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QListView,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QPlainTextEdit,
-    QProgressBar,
-    QProgressDialog,
-    QPushButton,
-    QSpinBox,
-    QSplitter,
-    QStatusBar,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-    QTableView,
-    QToolBar,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-    QWizard,
-    QWizardPage,
-)
-
-# isort: split
-import pyqtgraph as pg  # after PySide6, so pyqtgraph binds to it
-from superqt import QRangeSlider
 
 __all__ = [
-    "QAbstractItemView",
     "QAbstractListModel",
     "QAbstractTableModel",
     "QAction",
-    "QApplication",
     "QByteArray",
     "QCloseEvent",
     "QColor",
-    "QComboBox",
     "QCoreApplication",
-    "QDialog",
-    "QDialogButtonBox",
-    "QDockWidget",
-    "QDoubleSpinBox",
     "QElapsedTimer",
     "QEventLoop",
-    "QFileDialog",
     "QFont",
-    "QFormLayout",
-    "QFrame",
-    "QHBoxLayout",
-    "QHeaderView",
     "QIcon",
     "QItemSelection",
     "QItemSelectionModel",
     "QKeySequence",
-    "QLabel",
-    "QLineEdit",
-    "QListView",
-    "QMainWindow",
-    "QMenu",
-    "QMessageBox",
     "QModelIndex",
     "QObject",
     "QPersistentModelIndex",
-    "QPlainTextEdit",
-    "QProgressBar",
-    "QProgressDialog",
-    "QPushButton",
-    "QRangeSlider",
     "QSettings",
     "QShowEvent",
     "QSortFilterProxyModel",
-    "QSpinBox",
-    "QSplitter",
-    "QStatusBar",
-    "QStyleOptionViewItem",
-    "QStyledItemDelegate",
-    "QTableView",
     "QThread",
     "QTimer",
-    "QToolBar",
-    "QToolButton",
     "QUndoCommand",
     "QUndoStack",
-    "QVBoxLayout",
-    "QWidget",
-    "QWizard",
-    "QWizardPage",
     "Qt",
     "QtCore",
     "QtGui",
-    "QtWidgets",
     "Signal",
     "Slot",
-    "pg",
 ]
 
 
@@ -159,10 +83,3 @@ def is_alive(obj: QObject) -> bool:
     import shiboken6
 
     return bool(shiboken6.isValid(obj))
-
-
-def app_icon() -> QIcon:
-    """The application icon (an SVG shipped as package data)."""
-    from importlib.resources import files
-
-    return QIcon(str(files("memgraph_gui.resources") / "icons" / "memgraph.svg"))

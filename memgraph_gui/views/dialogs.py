@@ -4,8 +4,8 @@ come from users and LLMs)."""
 from __future__ import annotations
 
 from memgraph_gui.app.opening import OpenProblem
-from memgraph_gui.app.qt import QMessageBox, Qt, QWidget, tr
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views.qt import QMessageBox, Qt, QWidget, tr
 
 
 def show_problem(parent: QWidget | None, problem: OpenProblem) -> None:

@@ -9,7 +9,9 @@ from pathlib import Path
 from memgraph_gui.app import files
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.opening import OpenProblem, demo_path
-from memgraph_gui.app.qt import (
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views.dialogs import confirm, show_error, show_problem
+from memgraph_gui.views.qt import (
     QAction,
     QFileDialog,
     QKeySequence,
@@ -19,8 +21,6 @@ from memgraph_gui.app.qt import (
     Signal,
     tr,
 )
-from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.views.dialogs import confirm, show_error, show_problem
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.window_settings import recent_files, remember_file
 

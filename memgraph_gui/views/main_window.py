@@ -8,7 +8,12 @@ from pathlib import Path
 
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.opening import OpenProblem
-from memgraph_gui.app.qt import (
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views.dialogs import show_error
+from memgraph_gui.views.file_actions import FileActions
+from memgraph_gui.views.graph import GraphView
+from memgraph_gui.views.inspector import NodeInspector
+from memgraph_gui.views.qt import (
     QCloseEvent,
     QDockWidget,
     QKeySequence,
@@ -21,11 +26,6 @@ from memgraph_gui.app.qt import (
     is_alive,
     tr,
 )
-from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.views.dialogs import show_error
-from memgraph_gui.views.file_actions import FileActions
-from memgraph_gui.views.graph import GraphView
-from memgraph_gui.views.inspector import NodeInspector
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
 from memgraph_gui.views.window_settings import load_bytes, save_bytes

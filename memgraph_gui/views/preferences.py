@@ -5,7 +5,15 @@ note and a disabled key field, never a crash."""
 from __future__ import annotations
 
 from memgraph_gui.app.llm_client import DraftJob, ping_messages
-from memgraph_gui.app.qt import (
+from memgraph_gui.app.secrets import SecretsUnavailable, delete_api_key, get_api_key, set_api_key
+from memgraph_gui.app.settings import (
+    MAX_TIMEOUT,
+    MIN_TIMEOUT,
+    DraftEndpoint,
+    load_endpoint,
+    save_endpoint,
+)
+from memgraph_gui.views.qt import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -20,14 +28,6 @@ from memgraph_gui.app.qt import (
     QWidget,
     Signal,
     tr,
-)
-from memgraph_gui.app.secrets import SecretsUnavailable, delete_api_key, get_api_key, set_api_key
-from memgraph_gui.app.settings import (
-    MAX_TIMEOUT,
-    MIN_TIMEOUT,
-    DraftEndpoint,
-    load_endpoint,
-    save_endpoint,
 )
 
 _ERROR_STYLE = "color: #b3261e;"

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.qt import QLabel, QProgressBar, QStatusBar, Qt, QTimer, tr
 from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.views.qt import QLabel, QProgressBar, QStatusBar, Qt, QTimer, tr
 from memgraph_gui.views.theme import injection_styles
 
 

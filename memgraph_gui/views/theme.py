@@ -9,7 +9,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from memgraph_gui.app.qt import tr
+from memgraph_gui.views.qt import tr
 
 TYPE_COLORS = {
     "event": "#4e79a7",

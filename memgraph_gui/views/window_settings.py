@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memgraph_gui.app.qt import QByteArray, QSettings
+from memgraph_gui.views.qt import QByteArray, QSettings
 
 MAX_RECENT = 10
 

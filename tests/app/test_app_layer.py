@@ -5,11 +5,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-pytest.importorskip("PySide6")
 
 
 def _app(path: Path):  # type: ignore[no-untyped-def]

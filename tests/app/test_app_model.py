@@ -5,10 +5,6 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("PySide6")
-
 
 def test_own_write_from_a_worker_thread_arrives_on_the_gui_thread(qtbot, tmp_path: Path) -> None:
     from memgraph_gui.app.app_model import AppModel

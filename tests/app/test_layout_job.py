@@ -9,8 +9,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("PySide6")
-
 
 @pytest.fixture
 def app(demo_app: Any) -> Any:

@@ -8,13 +8,9 @@ from __future__ import annotations
 import gc
 import sys
 
-import pytest
-
-pytest.importorskip("PySide6")
-
 
 def test_spinning_the_event_loop_keeps_none_alive(qapp) -> None:  # type: ignore[no-untyped-def]
-    from memgraph_gui.app.qt import QCoreApplication, QEventLoop
+    from memgraph_gui.views.qt import QCoreApplication, QEventLoop
 
     gc.collect()
     before = sys.getrefcount(None)
@@ -29,7 +25,7 @@ def test_spinning_the_event_loop_keeps_none_alive(qapp) -> None:  # type: ignore
 CLOSE_AFTER_QUEUED_OPS = """
 import gc, os, sys
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
-from memgraph_gui.app.qt import QApplication
+from memgraph_gui.views.qt import QApplication
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.core import MemoryStore
 qt = QApplication([])

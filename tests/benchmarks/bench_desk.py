@@ -41,7 +41,7 @@ PROBE = r"""
 import json, os, resource, sys, time
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.qt import QApplication, QEventLoop, QTimer
+from memgraph_gui.views.qt import QApplication, QEventLoop, QTimer
 from memgraph_gui.core.memory import MemoryStore
 from memgraph_gui.views.main_window import MainWindow
 qt = QApplication([])
@@ -112,9 +112,9 @@ def edit_rows(path: Path, edits: int = 20) -> tuple[float, float]:
     """Median GUI-thread seconds per edit: the desk's incremental panes vs a reset per edit."""
     from memgraph_gui.app import ops
     from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.app.qt import QApplication
     from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.views.main_window import MainWindow
+    from memgraph_gui.views.qt import QApplication
 
     qt = QApplication.instance() or QApplication([])
     app = AppModel(MemoryStore.open(path))

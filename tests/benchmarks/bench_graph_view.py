@@ -52,9 +52,9 @@ def build_store(path: Path, nodes: int) -> None:
 
 def open_view(path: Path) -> tuple[Any, Any, Any]:
     from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.app.qt import QApplication
     from memgraph_gui.core import MemoryStore
     from memgraph_gui.views.graph import GraphView
+    from memgraph_gui.views.qt import QApplication
 
     qapp = QApplication.instance() or QApplication([])
     app = AppModel(MemoryStore.open(path))
@@ -160,7 +160,7 @@ def bench_frame(view: Any, rows: list[Row]) -> None:
 
 def bench_streaming(qapp: Any, view: Any, rows: list[Row]) -> None:
     """A real full re-layout on the worker: GUI frame handling + repaint, and loop stalls."""
-    from memgraph_gui.app.qt import QTimer
+    from memgraph_gui.views.qt import QTimer
 
     handled: list[tuple[str, float]] = []
     cpu_times: list[float] = []  # the GUI thread's own CPU time (without waiting for a core)

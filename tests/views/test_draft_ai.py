@@ -7,9 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-pytest.importorskip("PySide6")
-
 from wizard_helpers import MemoryKeyring, local_server
 
 BRIEFS = [
@@ -20,7 +17,7 @@ BRIEFS = [
 
 @pytest.fixture
 def settings_store(tmp_path: Path) -> Any:
-    from memgraph_gui.app.qt import QSettings
+    from memgraph_gui.views.qt import QSettings
 
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))

@@ -18,8 +18,6 @@ import pytest
 
 from tests.qt_sandbox import app_over_copy
 
-pytest.importorskip("PySide6")
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -70,7 +68,7 @@ def _cli(db: Path, *args: str) -> Any:
 
 
 def _viewport_point(view: Any, row: int) -> Any:
-    from memgraph_gui.app.qt import QtCore
+    from memgraph_gui.views.qt import QtCore
 
     x, y = view.scene.pos[row]
     scene_pt = view.view.mapViewToScene(QtCore.QPointF(float(x), float(y)))
@@ -94,7 +92,7 @@ def test_opening_a_laid_out_store_draws_at_once_without_a_layout(view: Any, app:
 
 
 def test_click_selects_and_the_selection_overlay_follows(view: Any, app: Any, qtbot: Any) -> None:
-    from memgraph_gui.app.qt import Qt
+    from memgraph_gui.views.qt import Qt
 
     row = _lonely_row(view)
     qtbot.mouseClick(
@@ -201,7 +199,7 @@ def test_drag_pins_the_node_in_one_undo_step_and_undo_puts_it_back(
 ) -> None:
     from PySide6 import QtTest
 
-    from memgraph_gui.app.qt import Qt, QtCore
+    from memgraph_gui.views.qt import Qt, QtCore
 
     row = _lonely_row(view)
     node_id, start = view.scene.ids[row], view.scene.pos[row].copy()
@@ -282,7 +280,7 @@ def test_nodes_added_by_another_process_appear_and_get_a_position(
 
 def _move(widget: Any, point: Any) -> None:
     """A plain mouse move (no button) delivered to ``widget``."""
-    from memgraph_gui.app.qt import QApplication, Qt, QtCore, QtGui
+    from memgraph_gui.views.qt import QApplication, Qt, QtCore, QtGui
 
     local = QtCore.QPointF(point)
     event = QtGui.QMouseEvent(
@@ -297,7 +295,7 @@ def _move(widget: Any, point: Any) -> None:
 
 
 def test_hover_names_the_node_under_the_pointer(view: Any, qtbot: Any) -> None:
-    from memgraph_gui.app.qt import QtCore
+    from memgraph_gui.views.qt import QtCore
 
     row = _lonely_row(view)
     viewport = view.plot.viewport()

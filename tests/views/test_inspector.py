@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("PySide6")
-
 WAIT = 5000
 
 
@@ -41,7 +39,7 @@ def first(app: Any, node_type: str, *, with_children: bool = False) -> Any:
 
 
 def show(app: Any, inspector: Any, node_id: str) -> None:
-    from memgraph_gui.app.qt import QApplication
+    from memgraph_gui.views.qt import QApplication
 
     app.selection.select([node_id])
     assert inspector.node_id == node_id
@@ -57,9 +55,9 @@ def undo_texts(app: Any) -> list[str]:
 
 # -- showing -------------------------------------------------------------------------------------
 def test_selecting_a_node_fills_the_header_fields_and_links(app: Any, inspector: Any) -> None:
-    from memgraph_gui.app.qt import QtWidgets
     from memgraph_gui.views.inspector.field_kinds import FieldKind
     from memgraph_gui.views.inspector.link_rows import link_rows
+    from memgraph_gui.views.qt import QtWidgets
 
     assert inspector.node_id is None and inspector.form.rows == {}
     char = first(app, "character_sheet")
@@ -80,7 +78,7 @@ def test_selecting_a_node_fills_the_header_fields_and_links(app: Any, inspector:
 
 
 def test_required_columns_are_marked_and_choices_offered(app: Any, inspector: Any) -> None:
-    from memgraph_gui.app.qt import QtWidgets
+    from memgraph_gui.views.qt import QtWidgets
 
     thread = first(app, "thread")
     show(app, inspector, thread.id)
@@ -352,7 +350,7 @@ def test_a_read_only_store_shows_everything_and_edits_nothing(
 
 # -- plain text ----------------------------------------------------------------------------------
 def test_node_text_is_shown_as_plain_text(qtbot: Any, app: Any, inspector: Any) -> None:
-    from memgraph_gui.app.qt import Qt, QtWidgets
+    from memgraph_gui.views.qt import Qt, QtWidgets
 
     html = "<b>bold</b><img src=x>"
     made = app.apply_sync(

@@ -7,8 +7,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("PySide6")
-
 
 def test_the_editor_follows_the_value_then_the_name_and_hint() -> None:
     from memgraph_gui.views.inspector.field_kinds import FieldKind, kind_of
@@ -86,8 +84,8 @@ def test_link_rows_merge_both_ways_and_skip_the_hierarchy() -> None:
 
 
 def test_delete_in_a_list_removes_the_item_not_the_node(qtbot: Any) -> None:
-    from memgraph_gui.app.qt import QAction, QKeySequence, Qt, QWidget
     from memgraph_gui.views.inspector.area_editors import ListEditor
+    from memgraph_gui.views.qt import QAction, QKeySequence, Qt, QWidget
 
     window = QWidget()
     qtbot.addWidget(window)

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("PySide6")
-
 
 def _window(qtbot, path: Path):  # type: ignore[no-untyped-def]
     from memgraph_gui.app.app_model import AppModel
@@ -194,7 +192,7 @@ def test_selection_stays_in_sync_across_the_three_panes(
 
     from PySide6.QtCore import QPointF
 
-    from memgraph_gui.app.qt import Qt
+    from memgraph_gui.views.qt import Qt
 
     path = tmp_path / "sync.memgraph"
     shutil.copy(demo_template, path)

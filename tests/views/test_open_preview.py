@@ -6,10 +6,6 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytest.importorskip("PySide6")
-
 
 def _laid_out(demo_template: Path, tmp_path: Path, name: str) -> Path:
     from memgraph_gui.core import MemoryStore
@@ -128,7 +124,7 @@ def test_the_preview_shows_titles_and_a_click_selects_once_open(
         clicked.append(scene.ids[row])
         assert app.selection.current is None  # nothing to select in yet
 
-    from memgraph_gui.app.qt import Qt
+    from memgraph_gui.views.qt import Qt
 
     window.files.previewed.connect(click_while_opening)
     window.open_path(str(path))

@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("PySide6")
-
 
 @pytest.fixture
 def panel(qtbot, demo_template: Path, tmp_path: Path):  # type: ignore[no-untyped-def]

@@ -7,9 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-pytest.importorskip("PySide6")
-
 from wizard_helpers import compactable_copy
 
 SUMMARY = "Dorian and 凯恩 settle their feud; the map shard changes hands."
@@ -17,7 +14,7 @@ SUMMARY = "Dorian and 凯恩 settle their feud; the map shard changes hands."
 
 @pytest.fixture(autouse=True)
 def _sandboxed_settings(tmp_path: Path) -> None:
-    from memgraph_gui.app.qt import QSettings
+    from memgraph_gui.views.qt import QSettings
 
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))
@@ -54,13 +51,13 @@ def _to_groups(qtbot: Any, wizard: Any) -> Any:
 
 
 def _uncheck(model: Any, row: int) -> None:
-    from memgraph_gui.app.qt import Qt
+    from memgraph_gui.views.qt import Qt
 
     model.setData(model.index(row, 0), Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
 
 
 def _approve(qtbot: Any, wizard: Any, app: Any) -> None:
-    from memgraph_gui.app.qt import Qt
+    from memgraph_gui.views.qt import Qt
 
     page = wizard.review_page
     assert page.approve_button.isEnabled()
@@ -125,7 +122,7 @@ def test_approve_makes_the_same_rollup_as_compact_nodes_and_undo_removes_it(
 
 
 def test_skip_writes_nothing(qtbot, app) -> None:
-    from memgraph_gui.app.qt import Qt
+    from memgraph_gui.views.qt import Qt
 
     before = (app.counts().nodes, app.counts().edges, app.undo.stack.count())
     wizard = _wizard(qtbot, app)
@@ -201,7 +198,7 @@ def test_no_groups_explains_why(qtbot, demo_store) -> None:
 
 def test_review_dialog_edits_the_summary_and_dissolve_reverses_the_compaction(qtbot, app) -> None:
     from memgraph_gui.app import ops
-    from memgraph_gui.app.qt import Qt
+    from memgraph_gui.views.qt import Qt
     from memgraph_gui.views.wizard import RollupReviewDialog
 
     group = app.read_api().compaction_candidates(type="event", depth=0).groups[0]
@@ -262,7 +259,7 @@ def test_review_keeps_unsaved_edits_across_a_refresh(qtbot, app) -> None:
 
 
 def test_actions_open_one_window_each_and_follow_read_only(qtbot, app) -> None:
-    from memgraph_gui.app.qt import QWidget
+    from memgraph_gui.views.qt import QWidget
     from memgraph_gui.views.wizard import CompactionActions
 
     window = QWidget()

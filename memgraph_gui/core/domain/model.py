@@ -17,6 +17,8 @@ EdgeKey = tuple[str, str, str]
 """An edge's identity: ``(from, type, to)``."""
 
 HIERARCHY_EDGE_TYPES = frozenset({"contains", "semantic_contains"})
+SYMMETRIC_RELATIONS = frozenset({"allied_with", "hostile_to", "family_of", "partner_of"})
+"""Relations Luker always stores both ways."""
 
 
 @dataclass(frozen=True, slots=True, eq=True)

@@ -14,11 +14,11 @@ from itertools import repeat
 
 import numpy as np
 
-from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES
+from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, SYMMETRIC_RELATIONS
 from memgraph_gui.core.domain.results import ProjectedEdges
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.structure_index import Flags, GraphArrays, Ints, graph_arrays
-from memgraph_gui.core.graph.topology import SYMMETRIC_RELATIONS, js_string_gt
+from memgraph_gui.core.graph.topology import js_string_gt
 
 
 def visible_mask(arrays: GraphArrays, visible: Iterable[str]) -> Flags:

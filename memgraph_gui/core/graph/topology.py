@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
 
-from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, Edge, Node
+from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, SYMMETRIC_RELATIONS, Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 
-SYMMETRIC_RELATIONS = frozenset({"allied_with", "hostile_to", "family_of", "partner_of"})
 _SPACES = re.compile(r"\s+")
 _ORD = attrgetter("ord")
 

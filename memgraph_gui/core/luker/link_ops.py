@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.core.domain.model import Edge
-from memgraph_gui.core.graph.topology import SYMMETRIC_RELATIONS, js_string_gt, normalize_text
+from memgraph_gui.core.domain.model import SYMMETRIC_RELATIONS, Edge
+from memgraph_gui.core.graph.topology import js_string_gt, normalize_text
 from memgraph_gui.core.graph.tx import Tx
 from memgraph_gui.core.luker.node_ops import live
 from memgraph_gui.core.luker.validate import MAX_RELATION, too_large

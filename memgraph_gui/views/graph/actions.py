@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memgraph_gui.app.qt import QAction, QKeySequence, QObject, QtGui, tr
+from memgraph_gui.views.qt import QAction, QKeySequence, QObject, QtGui, tr
 
 DEFAULT_HOPS = 2
 

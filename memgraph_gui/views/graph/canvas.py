@@ -12,18 +12,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from memgraph_gui.app.qt import QtWidgets, pg
 from memgraph_gui.views.graph.items import EdgeLayer, NodeScatter
 from memgraph_gui.views.graph.labels import LabelLayer
 from memgraph_gui.views.graph.legend import GraphLegend
 from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
 from memgraph_gui.views.graph.palette import BACKGROUND
 from memgraph_gui.views.graph.scene import GraphScene
+from memgraph_gui.views.qt import QtWidgets, pg
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.app.layout_job import LayoutJob
-    from memgraph_gui.app.qt import QTimer
+    from memgraph_gui.views.qt import QTimer
 
 EDGE_LIVE_LIMIT = 20_000  # above this many edges, edges hide while zooming or streaming
 LOD_NODES = 15_000  # above this many nodes, a streaming layout draws only this many

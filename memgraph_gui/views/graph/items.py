@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from memgraph_gui.app.qt import QtCore, QtWidgets, Signal, pg
 from memgraph_gui.views.graph.palette import edge_pen, node_brush, node_pen
 from memgraph_gui.views.graph.scene import GraphScene
+from memgraph_gui.views.qt import QtCore, QtWidgets, Signal, pg
 
 CACHE = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
 NO_CACHE = QtWidgets.QGraphicsItem.CacheMode.NoCache

@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from memgraph_gui.app.qt import QFont, QtCore, pg
 from memgraph_gui.views.graph.palette import LABEL_COLOR
 from memgraph_gui.views.graph.scene import GraphScene
+from memgraph_gui.views.qt import QFont, QtCore, pg
 
 LABEL_LIMIT = 250
 MAX_CHARS = 36

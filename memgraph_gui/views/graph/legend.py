@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from memgraph_gui.app.qt import QColor, QFont, Qt, QtCore, QtGui, QWidget, tr
 from memgraph_gui.views.graph.palette import selection_color, styles
+from memgraph_gui.views.qt import QColor, QFont, Qt, QtCore, QtGui, QWidget, tr
 from memgraph_gui.views.theme import EDGE_HIERARCHY_COLOR, EDGE_RELATION_COLOR, type_color
 
 ROW_H = 19
@@ -99,7 +99,7 @@ def _draw_mark(painter: QtGui.QPainter, row: LegendRow, centre: QtCore.QPointF) 
         painter.setPen(QtGui.QPen(color, 2.0))
         painter.drawLine(centre + QtCore.QPointF(-11, 0), centre + QtCore.QPointF(11, 0))
         return
-    from memgraph_gui.app.qt import pg
+    from memgraph_gui.views.qt import pg
 
     node = QColor("#9aa4b5")
     painter.setPen(Qt.PenStyle.NoPen)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from memgraph_gui.app.qt import pg
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.views.graph.palette import (
     clear_brush,
@@ -20,6 +19,7 @@ from memgraph_gui.views.graph.palette import (
     styles,
 )
 from memgraph_gui.views.graph.scene import GraphScene
+from memgraph_gui.views.qt import pg
 
 
 @dataclass(slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from memgraph_gui.app.qt import QColor, pg
+from memgraph_gui.views.qt import QColor, pg
 from memgraph_gui.views.theme import (
     EDGE_HIERARCHY_COLOR,
     EDGE_RELATION_COLOR,

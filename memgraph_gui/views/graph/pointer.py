@@ -7,8 +7,8 @@ import html
 from typing import TYPE_CHECKING
 
 from memgraph_gui.app.graph_data import pin_nodes, stored_positions
-from memgraph_gui.app.qt import Qt, QtGui, QtWidgets
 from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT
+from memgraph_gui.views.qt import Qt, QtGui, QtWidgets
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel

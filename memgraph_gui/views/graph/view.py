@@ -18,7 +18,12 @@ from memgraph_gui.app.graph_data import (
     graph_snapshot,
 )
 from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
-from memgraph_gui.app.qt import (
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.views.graph.actions import DEFAULT_HOPS, build_actions
+from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT, GraphCanvas
+from memgraph_gui.views.graph.pointer import GraphPointer
+from memgraph_gui.views.graph.scene import GraphScene
+from memgraph_gui.views.qt import (
     QCoreApplication,
     QtGui,
     QTimer,
@@ -26,11 +31,6 @@ from memgraph_gui.app.qt import (
     QWidget,
     Signal,
 )
-from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.views.graph.actions import DEFAULT_HOPS, build_actions
-from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT, GraphCanvas
-from memgraph_gui.views.graph.pointer import GraphPointer
-from memgraph_gui.views.graph.scene import GraphScene
 
 RELOAD_MS = 120
 LABEL_MS = 40

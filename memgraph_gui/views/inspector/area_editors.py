@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from memgraph_gui.app.qt import QtCore, QtGui, QWidget, Signal, tr
-from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.views.inspector.editors import FieldEditor, _bare
 from memgraph_gui.views.inspector.field_kinds import (
     display_text,
@@ -20,6 +18,8 @@ from memgraph_gui.views.inspector.field_kinds import (
     parse_json,
 )
 from memgraph_gui.views.inspector.style import DeleteKey
+from memgraph_gui.views.qt import QtCore, QtGui, QWidget, Signal, tr
+from memgraph_gui.views.qt import QtWidgets as W
 
 Qt = QtCore.Qt
 _TRIGGERS = (

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from memgraph_gui.app.qt import QtWidgets as W
-from memgraph_gui.app.qt import QWidget, Signal, tr
 from memgraph_gui.views.inspector.field_kinds import display_text, parse_number, same_value
+from memgraph_gui.views.qt import QtWidgets as W
+from memgraph_gui.views.qt import QWidget, Signal, tr
 
 _NOTHING = object()
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from memgraph_gui.app.qt import QtCore, QWidget, Signal, tr
-from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.core.domain.schema import TypeSpec
 from memgraph_gui.views.inspector.area_editors import ListEditor, TextAreaEditor
 from memgraph_gui.views.inspector.editors import (
@@ -23,6 +21,8 @@ from memgraph_gui.views.inspector.editors import (
 )
 from memgraph_gui.views.inspector.field_kinds import ColumnSpec, FieldKind, columns_for
 from memgraph_gui.views.inspector.style import ERROR_COLOR, plain_label, status_label
+from memgraph_gui.views.qt import QtCore, QWidget, Signal, tr
+from memgraph_gui.views.qt import QtWidgets as W
 
 Qt = QtCore.Qt
 

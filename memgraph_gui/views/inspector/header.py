@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from memgraph_gui.app.qt import QAction, QtCore, QWidget, Signal, tr
-from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.views.inspector.editors import LineEditor
@@ -21,6 +19,8 @@ from memgraph_gui.views.inspector.style import (
     status_label,
     type_badge,
 )
+from memgraph_gui.views.qt import QAction, QtCore, QWidget, Signal, tr
+from memgraph_gui.views.qt import QtWidgets as W
 from memgraph_gui.views.theme import injection_styles, type_color
 
 Qt = QtCore.Qt

@@ -16,19 +16,18 @@ from typing import Any
 
 from memgraph_gui.app import ops
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.qt import QAction, QKeySequence, QtCore, QWidget, tr
-from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.model import Node
-from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.views.inspector.field_form import FieldForm
 from memgraph_gui.views.inspector.field_kinds import patch_for
 from memgraph_gui.views.inspector.header import NodeHeader
-from memgraph_gui.views.inspector.link_rows import LinkRow, link_rows, relations_in_use
+from memgraph_gui.views.inspector.link_rows import LinkRow, link_rows
 from memgraph_gui.views.inspector.links_panel import LinksPanel
 from memgraph_gui.views.inspector.style import plain_label, section_title, separator
 from memgraph_gui.views.inspector.target_picker import TargetPickerDialog
+from memgraph_gui.views.qt import QAction, QKeySequence, QtCore, QWidget, tr
+from memgraph_gui.views.qt import QtWidgets as W
 
 Qt = QtCore.Qt
 _WHERE = re.compile(r"^(edit|delete|create) \S+: ")
@@ -260,7 +259,7 @@ class NodeInspector(QWidget):
         node = self._app.node(self._node_id) if self._node_id else None
         if node is None or self._app.read_only or node.archived:
             return None
-        relations = self._app.read(_relations)
+        relations = self._app.relations_in_use()
         self.picker = TargetPickerDialog(self._find_targets, relations, source=node, parent=self)
         self.picker.accepted.connect(self._on_picker_accepted)
         self.picker.open()
@@ -361,11 +360,6 @@ class NodeInspector(QWidget):
             self._refresh(node, reload_editors=initiator is not self, links=links)
         elif _links_or_neighbours_changed(changes, node_id, self._related):
             self._refresh(node, reload_editors=False)
-
-
-def _relations(graph: Graph) -> list[str]:
-    """The relations in use, memoised on the graph until its next change (150k edges: 40 ms)."""
-    return graph.derived("inspector.relations", lambda: relations_in_use(graph.edges.values()))
 
 
 def _links_or_neighbours_changed(changes: ChangeSet, node_id: str, related: set[str]) -> bool:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from memgraph_gui.core.domain.model import Edge
-from memgraph_gui.core.graph.topology import SYMMETRIC_RELATIONS
+from memgraph_gui.core.domain.model import SYMMETRIC_RELATIONS, Edge
 
 ARROWS = {"outgoing": "→", "incoming": "←", "bidirectional": "↔"}
 
@@ -49,8 +48,3 @@ def link_rows(node_id: str, edges: Iterable[Edge]) -> list[LinkRow]:
         rows.append(LinkRow(other, relation, direction))
     order = {"outgoing": 0, "bidirectional": 1, "incoming": 2}
     return sorted(rows, key=lambda r: order[r.direction])
-
-
-def relations_in_use(edges: Iterable[Edge]) -> list[str]:
-    """The semantic relations the graph already uses, sorted (for the picker's combo)."""
-    return sorted({e.type for e in edges if not e.internal})

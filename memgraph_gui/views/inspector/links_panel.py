@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from memgraph_gui.app.qt import QtCore, QtGui, QWidget, Signal, tr
-from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.views.inspector.link_rows import LinkRow
 from memgraph_gui.views.inspector.style import ERROR_COLOR, DeleteKey, dot_icon, status_label
+from memgraph_gui.views.qt import QtCore, QtGui, QWidget, Signal, tr
+from memgraph_gui.views.qt import QtWidgets as W
 from memgraph_gui.views.theme import ARCHIVED_COLOR, type_color
 
 Qt = QtCore.Qt

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from memgraph_gui.app.qt import QtCore, QtGui, QWidget
-from memgraph_gui.app.qt import QtWidgets as W
+from memgraph_gui.views.qt import QtCore, QtGui, QWidget
+from memgraph_gui.views.qt import QtWidgets as W
 from memgraph_gui.views.theme import type_color
 
 Qt = QtCore.Qt

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from memgraph_gui.app.qt import QtCore, QTimer, QWidget, tr
-from memgraph_gui.app.qt import QtWidgets as W
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.views.inspector.link_rows import ARROWS
 from memgraph_gui.views.inspector.style import dot_icon, plain_label
+from memgraph_gui.views.qt import QtCore, QTimer, QWidget, tr
+from memgraph_gui.views.qt import QtWidgets as W
 from memgraph_gui.views.theme import type_color
 
 Qt = QtCore.Qt

@@ -6,7 +6,7 @@ per pause, not per keystroke.
 
 from __future__ import annotations
 
-from memgraph_gui.app.qt import (
+from memgraph_gui.views.qt import (
     QComboBox,
     QHBoxLayout,
     QLabel,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from memgraph_gui.app.reads import node_contains
+from memgraph_gui.app.reads import level_of, node_contains
 from memgraph_gui.core.domain.model import Node
 
 Archived = Literal["active", "archived", "all"]
@@ -46,13 +46,3 @@ class TimelineFilter:
         if self.seq_max is not None and node.seq_to > self.seq_max:
             return False
         return not self.text or node_contains(node, self.text.casefold())
-
-
-def level_of(node: Node) -> str:
-    """The level a filter matches: ``L<depth>`` for a rollup, else the node's ``level``."""
-    return rollup_level(node.semantic_depth) if node.semantic_rollup else node.level
-
-
-def rollup_level(depth: int) -> str:
-    """The level a rollup of ``depth`` is filtered by."""
-    return f"L{depth}"

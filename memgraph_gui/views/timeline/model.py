@@ -11,11 +11,15 @@ import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from operator import attrgetter
 from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.qt import (
+from memgraph_gui.app.reads import level_of
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.collation import ascii_key, uca_key
+from memgraph_gui.core.domain.injection import InjectionState
+from memgraph_gui.core.domain.model import Node
+from memgraph_gui.views.qt import (
     QAbstractTableModel,
     QColor,
     QFont,
@@ -24,13 +28,8 @@ from memgraph_gui.app.qt import (
     Qt,
     tr,
 )
-from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.core.domain.collation import ascii_key, uca_key
-from memgraph_gui.core.domain.injection import InjectionState
-from memgraph_gui.core.domain.model import Node
-from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.views.theme import ARCHIVED_COLOR, injection_styles, type_color
-from memgraph_gui.views.timeline.filters import TimelineFilter, level_of
+from memgraph_gui.views.timeline.filters import TimelineFilter
 
 COLUMNS = ("Seq", "Injected", "Type", "Title", "Content")
 BADGE_COLUMN = 1
@@ -198,21 +197,10 @@ class TimelineTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._cache.clear()
         self._injection = self._app.injection()
-        self._ids, self._seqs, self._ascii = self._app.read(self._rows_from)
+        rows = self._app.timeline_rows(self._filter.passes if self._filter.active else None)
+        self._ids, self._seqs, self._ascii = rows.ids, rows.seqs, rows.ascii_ids
         self._row_of = None
         self.endResetModel()
-
-    def _rows_from(self, graph: Graph) -> tuple[list[str], dict[str, int], bool]:
-        """The shown ids in timeline order, their seqs, and whether every id is ASCII (then ties
-        are ordered by the fast ASCII collation, as the graph's own timeline order is)."""
-        rule, nodes = self._filter, graph.nodes
-        timeline = graph.timeline_ids()
-        if rule.active:
-            ids = [i for i in timeline if rule.passes(nodes[i])]
-        else:
-            ids = list(timeline)
-        seqs = dict(zip(ids, map(attrgetter("seq_to"), map(nodes.__getitem__, ids)), strict=True))
-        return ids, seqs, all(map(str.isascii, nodes))
 
     def _id_key(self, node_id: str) -> Any:
         return (ascii_key if self._ascii else uca_key)(node_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memgraph_gui.app.qt import QHBoxLayout, QLabel, QRangeSlider, Qt, QTimer, QWidget, Signal
+from memgraph_gui.views.qt import QHBoxLayout, QLabel, QRangeSlider, Qt, QTimer, QWidget, Signal
 
 
 class SeqRangeSlider(QWidget):

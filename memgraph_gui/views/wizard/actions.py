@@ -5,8 +5,8 @@ disabled while the memory is read-only."""
 from __future__ import annotations
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.qt import QAction, QKeySequence, QObject, Qt, QWidget, tr
 from memgraph_gui.views.preferences import PreferencesDialog
+from memgraph_gui.views.qt import QAction, QKeySequence, QObject, Qt, QWidget, tr
 from memgraph_gui.views.wizard.compaction_wizard import CompactionWizard
 from memgraph_gui.views.wizard.rollup_review import RollupReviewDialog
 

@@ -9,8 +9,8 @@ events". The wizard closes itself when another memory is opened.
 from __future__ import annotations
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.qt import QWidget, QWizard, tr
 from memgraph_gui.app.settings import load_endpoint
+from memgraph_gui.views.qt import QWidget, QWizard, tr
 from memgraph_gui.views.wizard.draft_panel import EndpointSource
 from memgraph_gui.views.wizard.pages import GroupsPage, ReportPage, TypePage
 from memgraph_gui.views.wizard.report import Outcome, Report

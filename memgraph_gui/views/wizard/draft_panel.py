@@ -12,7 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from memgraph_gui.app.llm_client import DraftJob, summary_messages
-from memgraph_gui.app.qt import (
+from memgraph_gui.app.settings import DEFAULT_MAX_CHARS, DraftEndpoint, load_endpoint
+from memgraph_gui.core.domain.draft import extractive_summary
+from memgraph_gui.views.qt import (
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -24,8 +26,6 @@ from memgraph_gui.app.qt import (
     Signal,
     tr,
 )
-from memgraph_gui.app.settings import DEFAULT_MAX_CHARS, DraftEndpoint, load_endpoint
-from memgraph_gui.core.domain.draft import extractive_summary
 
 EndpointSource = Callable[[], DraftEndpoint]
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memgraph_gui.app import ops
-from memgraph_gui.app.qt import (
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views.qt import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -20,7 +21,6 @@ from memgraph_gui.app.qt import (
     QWidget,
     tr,
 )
-from memgraph_gui.core.domain.errors import MemgraphError
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from memgraph_gui.app.compaction_reads import GroupRow, RollupRow
-from memgraph_gui.app.qt import (
+from memgraph_gui.views.qt import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,

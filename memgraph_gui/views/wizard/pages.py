@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from memgraph_gui.app.background import BackgroundJob
 from memgraph_gui.app.compaction_reads import Preview, compactable_types, preview
-from memgraph_gui.app.qt import (
+from memgraph_gui.views.qt import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,

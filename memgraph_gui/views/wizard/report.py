@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from memgraph_gui.app.compaction_reads import GroupRow
-from memgraph_gui.app.qt import tr
+from memgraph_gui.views.qt import tr
 
 APPROVED, SKIPPED, FAILED = "approved", "skipped", "failed"
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.app import ops
 from memgraph_gui.app.compaction_reads import GroupRow, child_briefs
-from memgraph_gui.app.qt import (
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views.qt import (
     QAbstractItemView,
     QHBoxLayout,
     QKeySequence,
@@ -23,7 +24,6 @@ from memgraph_gui.app.qt import (
     QWizardPage,
     tr,
 )
-from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.wizard.draft_panel import DraftPanel
 from memgraph_gui.views.wizard.models import BriefsTableModel, WrappedTextDelegate
 from memgraph_gui.views.wizard.pages import plain_label

@@ -8,7 +8,9 @@ from __future__ import annotations
 from memgraph_gui.app import ops
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.compaction_reads import RollupRow, child_briefs, list_rollups
-from memgraph_gui.app.qt import (
+from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views.qt import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
@@ -30,8 +32,6 @@ from memgraph_gui.app.qt import (
     QWidget,
     tr,
 )
-from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.wizard.models import (
     BriefsTableModel,
     RollupsTableModel,
