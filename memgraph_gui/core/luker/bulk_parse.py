@@ -25,7 +25,7 @@ from memgraph_gui.core.luker.node_parse import (
     parse_edge,
     parse_node,
 )
-from memgraph_gui.core.luker.repair_log import RepairLog
+from memgraph_gui.core.luker.repair_log import LinkRepair, RepairLog
 from memgraph_gui.core.luker.validate import MAX_TEXT, MAX_TITLE
 
 _FIELDS_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -36,9 +36,13 @@ _SCALARS = frozenset({int, float, bool, type(None)})
 _COLUMNS = tuple(name for name in NODE_FIELDS if name not in ("level", "ord"))
 
 
-def parse_nodes(raw_nodes: Mapping[Any, Any], log: RepairLog) -> list[Node]:
+def parse_nodes(
+    raw_nodes: Mapping[Any, Any], log: RepairLog, claims: list[tuple[str, str]] | None = None
+) -> list[Node]:
     """Every semantic node of ``raw_nodes`` (keyed by id) in document order, as ``parse_node``
-    reads each; non-semantic ones are dropped (and logged).
+    reads each; non-semantic ones are dropped (and logged). The key is the node's id, as Luker
+    has it; a node whose own ``id`` (a string or number) differs is appended to ``claims`` as
+    ``(key, id)`` for ``key_repair``.
 
     Raises:
         ImportFormatError: for the first invalid node, or a second node with the same id.
@@ -51,10 +55,16 @@ def parse_nodes(raw_nodes: Mapping[Any, Any], log: RepairLog) -> list[Node]:
         if values is None:
             node = parse_node(text_key, raw, f"nodes.{text_key}")
             if node is None:
-                log.add("nodes dropped, level is not semantic", text_key)
+                title = raw.get("title")
+                title = title if isinstance(title, str) else ""
+                log.node_dropped(text_key, title, "level is not semantic")
                 continue
             values = tuple(getattr(node, name) for name in _COLUMNS)
         node_id = values[0]
+        if claims is not None and isinstance(raw, Mapping):
+            claimed = _claimed_id(raw.get("id"))
+            if claimed and claimed != node_id:
+                claims.append((node_id, claimed))
         if node_id in seen:
             raise ImportFormatError(
                 f"nodes.{text_key}", f"the same id as another node ({node_id!r})"
@@ -68,6 +78,13 @@ def parse_nodes(raw_nodes: Mapping[Any, Any], log: RepairLog) -> list[Node]:
     columns["level"] = ("semantic",) * len(rows)
     columns["ord"] = (0,) * len(rows)
     return nodes_from_columns(columns)
+
+
+def _claimed_id(value: Any) -> str:
+    """A node's own ``id`` as an edge end would name it (trimmed); ``""`` for anything else."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return ""
+    return str(value).strip()
 
 
 def _plain_node(key: str, raw: dict[str, Any]) -> tuple[Any, ...] | None:
@@ -158,9 +175,19 @@ def _span(value: Any, key: str) -> tuple[int, int] | None:
     return floor_range(value, f"nodes.{key}.floorRange")
 
 
-def parse_edges(items: list[Any], valid: set[str], log: RepairLog) -> list[Edge]:
+def parse_edges(
+    items: list[Any],
+    valid: set[str],
+    log: RepairLog,
+    aliases: Mapping[str, str] | None = None,
+    dropped: Mapping[str, str] | None = None,
+) -> list[Edge]:
     """Every edge of ``items`` between two distinct nodes of ``valid``, first of each
-    ``(from, type, to)`` kept, in document order; the others dropped (and logged).
+    ``(from, type, to)`` kept, in document order; the others dropped (and logged, each one).
+
+    An end named in ``aliases`` (a node's own ``id`` that differs from its key) is moved to the
+    node's key first, and the move logged. ``dropped`` maps the keys of nodes not imported to
+    why, for the reason a link to one is dropped.
 
     Raises:
         ImportFormatError: for the first edge ``parse_edge`` refuses.
@@ -171,13 +198,22 @@ def parse_edges(items: list[Any], valid: set[str], log: RepairLog) -> list[Edge]
         ends = _plain_edge(item, relations) if type(item) is dict else None
         if ends is None:
             ends = parse_edge(item, f"edges[{index}]")
-        source, target, kind, seq = ends
+        written, written_to, kind, seq = ends
+        source = aliases.get(written, written) if aliases else written
+        target = aliases.get(written_to, written_to) if aliases else written_to
         key = (source, kind, target)
         if source in valid and target in valid and source != target and key not in out:
             out[key] = Edge(source, target, kind, seq)
+            if source != written or target != written_to:
+                reason = "an end named a node by its id, not its key"
+                log.link_moved(
+                    LinkRepair(index, written, written_to, kind, reason, (source, target))
+                )
             continue
-        problem = _edge_problem(source, target, valid) or "a repeat of an earlier edge"
-        log.add(f"edges dropped, {problem}", f"edges[{index}] {source or '?'} → {target or '?'}")
+        problem = _edge_problem(source, target, valid, dropped or {}) or (
+            "a repeat of an earlier edge"
+        )
+        log.link_dropped(LinkRepair(index, written, written_to, kind, problem))
     return list(out.values())
 
 
@@ -202,11 +238,16 @@ def _plain_edge(item: dict[str, Any], relations: dict[Any, str]) -> tuple[Any, .
     return source.strip(), target.strip(), kind, seq
 
 
-def _edge_problem(source: str, target: str, valid: set[str]) -> str | None:
+def _edge_problem(
+    source: str, target: str, valid: set[str], dropped: Mapping[str, str]
+) -> str | None:
     if not source or not target:
         return "an end is blank"
     if source == target:
         return "a self-edge"
+    for end in (source, target):
+        if end not in valid and end in dropped:
+            return f"an end is a node not imported ({dropped[end]})"
     if source not in valid or target not in valid:
         return "an end names no node"
     return None

@@ -15,10 +15,12 @@ from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE
 from memgraph_gui.core.luker.bulk_parse import parse_edges, parse_nodes
 from memgraph_gui.core.luker.hierarchy_repair import repair_hierarchy
+from memgraph_gui.core.luker.import_report import ImportReport, LinkIssue, NodeIssue, NodeRef
 from memgraph_gui.core.luker.json_values import require_storable
+from memgraph_gui.core.luker.key_repair import repoint_hierarchy, resolve_claims
 from memgraph_gui.core.luker.node_parse import NODE_SUFFIX, number, whole
 from memgraph_gui.core.luker.oplog import replay_oplog
-from memgraph_gui.core.luker.repair_log import RepairLog
+from memgraph_gui.core.luker.repair_log import LinkRepair, NodeRepair, RepairLog
 
 COUNTERS = ("nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo", "sourceMessageCount")
 _KNOWN_TOP = {
@@ -38,12 +40,15 @@ class ParsedStore:
 
     ``warnings`` has one line per kind of repair (dropped links and edges, children added to a
     parent's list, an operation log replayed); empty when the document was already consistent.
+    ``report`` names each repair with the nodes it concerns (no ``plan`` yet: see
+    ``interop.check_import``).
     """
 
     nodes: list[Node] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    report: ImportReport = field(default_factory=lambda: ImportReport("", 0, 0, 0, 0))
 
 
 def parse_export(doc: Any, *, prechecked: bool = False) -> ParsedStore:
@@ -80,9 +85,64 @@ def parse_export(doc: Any, *, prechecked: bool = False) -> ParsedStore:
     raw_edges = doc.get("edges", [])
     if not isinstance(raw_edges, list):
         raise ImportFormatError("edges", "expected an array")
-    nodes = repair_hierarchy(parse_nodes(raw_nodes, log), log)
-    edges = parse_edges(raw_edges, {n.id for n in nodes}, log)
-    return ParsedStore(nodes, edges, _meta(doc, nodes), log.messages())
+    claims: list[tuple[str, str]] = []
+    nodes = parse_nodes(raw_nodes, log, claims)
+    dropped = {key: why for key, _title, why in log.dropped_nodes}
+    aliases = resolve_claims(claims, {n.id for n in nodes} | set(dropped), log)
+    nodes = repair_hierarchy(repoint_hierarchy(nodes, aliases, log), log)
+    edges = parse_edges(raw_edges, {n.id for n in nodes}, log, aliases, dropped)
+    report = _report(log, nodes, aliases, len(raw_nodes), len(raw_edges), len(edges))
+    return ParsedStore(nodes, edges, _meta(doc, nodes), log.messages(), report)
+
+
+def _report(
+    log: RepairLog,
+    nodes: list[Node],
+    aliases: Mapping[str, str],
+    file_nodes: int,
+    file_links: int,
+    links: int,
+) -> ImportReport:
+    """The repairs of ``log`` with every node named by id and title (as imported, or as the
+    file wrote it for a node not imported)."""
+    titles = {key: title or key for key, title, _why in log.dropped_nodes}
+    titles.update((n.id, n.title) for n in nodes)
+
+    def ref(node_id: str) -> NodeRef:
+        if node_id not in titles and node_id in aliases:  # a node's inner id: that node's title
+            return NodeRef(node_id, titles.get(aliases[node_id], ""))
+        return NodeRef(node_id, titles.get(node_id, ""))
+
+    def name(node_id: str) -> str:
+        return ref(node_id).text() if node_id in titles else node_id
+
+    def node_issue(repair: NodeRepair) -> NodeIssue:
+        return NodeIssue(ref(repair.node), repair.what.format(*map(name, repair.others)))
+
+    def link_issue(repair: LinkRepair) -> LinkIssue:
+        moved = repair.moved_to
+        return LinkIssue(
+            repair.index,
+            repair.relation,
+            ref(repair.source),
+            ref(repair.target),
+            repair.reason,
+            None if moved is None else (ref(moved[0]), ref(moved[1])),
+        )
+
+    return ImportReport(
+        source="",
+        file_nodes=file_nodes,
+        file_links=file_links,
+        nodes=len(nodes),
+        links=links,
+        dropped_nodes=tuple(NodeIssue(ref(key), why) for key, _title, why in log.dropped_nodes),
+        key_mismatches=tuple(map(node_issue, log.key_mismatches)),
+        dropped_links=tuple(map(link_issue, log.dropped_links)),
+        moved_links=tuple(map(link_issue, log.moved_links)),
+        parent_repairs=tuple(map(node_issue, log.parent_repairs)),
+        notes=tuple(log.notes),
+    )
 
 
 def _store_document(doc: Mapping[str, Any], log: RepairLog) -> Mapping[str, Any]:

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from memgraph_gui.core.domain.errors import ImportFormatError
 from memgraph_gui.core.domain.model import Node
-from memgraph_gui.core.luker.repair_log import RepairLog
+from memgraph_gui.core.luker.repair_log import NodeRepair, RepairLog
 
 _DROPPED = "childrenIds entries dropped"
 _ADDED = "children added to their parent's childrenIds"
@@ -55,10 +55,18 @@ def _parents(nodes: list[Node], log: RepairLog) -> dict[str, str]:
     for node in nodes:
         parent = node.parent_id
         if parent == node.id:
-            log.add("parentId cleared, the node itself", node.id)
+            log.parent_repaired(
+                NodeRepair(node.id, "parentId named the node itself: cleared"),
+                "parentId cleared, the node itself",
+                node.id,
+            )
             parent = ""
         elif parent and parent not in valid:
-            log.add("parentId cleared, no such node", f"{node.id} → {parent}")
+            log.parent_repaired(
+                NodeRepair(node.id, "parentId named {0}: cleared, it is a root now", (parent,)),
+                "parentId cleared, no such node",
+                f"{node.id} → {parent}",
+            )
             parent = ""
         out[node.id] = parent
     return out
@@ -105,31 +113,56 @@ def _children(nodes: list[Node], parents: dict[str, str], log: RepairLog) -> dic
                 out[node.id].append(child)
                 listed.add(child)
             else:
-                log.add(*problem)
+                log.parent_repaired(*problem)
     for node in nodes:
         parent = parents[node.id]
         if parent and node.id not in listed:
             out[parent].append(node.id)
             listed.add(node.id)
-            log.add(_ADDED, f"{node.id} was missing from {parent}")
+            log.parent_repaired(
+                NodeRepair(
+                    parent, "childrenIds gained {0}, whose parentId names this node", (node.id,)
+                ),
+                _ADDED,
+                f"{node.id} was missing from {parent}",
+            )
     return out
 
 
 def _problem(
     owner: str, child: str, parents: dict[str, str], valid: set[str], listed: set[str]
-) -> tuple[str, str] | None:
-    """Why ``owner`` may not list ``child`` (as a log kind and example), or None when it may."""
+) -> tuple[NodeRepair, str, str] | None:
+    """Why ``owner`` may not list ``child`` (the repair, a log kind and an example), or None
+    when it may."""
     if child == owner:
-        return f"{_DROPPED}, the node itself", f"{owner} lists itself"
+        what = "childrenIds listed the node itself: entry dropped"
+        return NodeRepair(owner, what), f"{_DROPPED}, the node itself", f"{owner} lists itself"
     if child not in valid:
-        return f"{_DROPPED}, no such node", f"{owner} lists {child}"
+        what = "childrenIds listed {0}: entry dropped"
+        return (
+            NodeRepair(owner, what, (child,)),
+            f"{_DROPPED}, no such node",
+            f"{owner} lists {child}",
+        )
     if parents[child] == owner and child in listed:
-        return f"{_DROPPED}, listed twice", f"{owner} lists {child} twice"
+        what = "childrenIds listed {0} twice: one entry dropped"
+        return (
+            NodeRepair(owner, what, (child,)),
+            f"{_DROPPED}, listed twice",
+            f"{owner} lists {child} twice",
+        )
     if parents[child] == owner:
         return None
     if not parents[child]:
-        return f"{_DROPPED}, the child has no parentId", f"{owner} lists {child}"
+        what = "childrenIds listed {0}, whose parentId is empty: entry dropped, it stays a root"
+        return (
+            NodeRepair(owner, what, (child,)),
+            f"{_DROPPED}, the child has no parentId",
+            f"{owner} lists {child}",
+        )
+    what = "childrenIds listed {0}, whose parentId names {1}: entry dropped"
     return (
+        NodeRepair(owner, what, (child, parents[child])),
         f"{_DROPPED}, the child's parentId names another node",
         f"{owner} lists {child} (parentId {parents[child]})",
     )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from typing import Any
 
 from memgraph_gui.core.domain.changes import ChangeSet
@@ -13,6 +14,7 @@ from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.injection import INJECTION_KEYS
 from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE, normalize_schema
 from memgraph_gui.core.luker.file_format import ParsedStore, build_export, parse_export
+from memgraph_gui.core.luker.import_report import REPORT_META_KEY, ImportPlan, ImportReport
 from memgraph_gui.core.luker.json_values import require_storable
 from memgraph_gui.core.storage.safe_io import read_json, write_json_atomic
 from memgraph_gui.core.storage.store import Store
@@ -24,6 +26,11 @@ class PreparedImport:
 
     parsed: ParsedStore
     schema: list[dict[str, Any]] | None
+
+    @property
+    def report(self) -> ImportReport:
+        """Every repair reading the file made (and, after ``check_import``, what it adds)."""
+        return self.parsed.report
 
 
 def prepare_import(doc: Any, schema_doc: Any = None, *, prechecked: bool = False) -> PreparedImport:
@@ -50,7 +57,49 @@ def prepare_import_files(
     schema_doc = read_json(schema_path) if schema_path is not None else None
     with collector_paused():
         doc = read_json(path)
-    return prepare_import(doc, schema_doc, prechecked=True)
+    prepared = prepare_import(doc, schema_doc, prechecked=True)
+    report = replace(prepared.report, source=str(path))
+    return PreparedImport(replace(prepared.parsed, report=report), prepared.schema)
+
+
+def check_import(store: Store, prepared: PreparedImport) -> PreparedImport:
+    """``prepared`` with its report completed by what writing it into ``store`` would do (nodes
+    and links replaced, node types the schema does not know), and the report put in the meta the
+    import writes (kept in the store as ``importReport``: see ``kept_report``). A read; any
+    thread. ``install_import`` still refuses a store that got nodes since, unless ``replace``."""
+    with store.reading() as graph:
+        current_nodes, current_links = len(graph.nodes), len(graph.edges)
+        current_types = [spec.id for spec in graph.schema.types]
+    known = set(current_types if prepared.schema is None else _type_ids(prepared.schema))
+    counts = Counter(n.type for n in prepared.parsed.nodes)
+    types = tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+    plan = ImportPlan(
+        replace=current_nodes > 0,
+        current_nodes=current_nodes,
+        current_links=current_links,
+        types=types,
+        unknown_types=tuple(t for t, _n in types if t not in known),
+        schema_replaced=prepared.schema is not None,
+    )
+    report = replace(prepared.report, plan=plan)
+    meta = {**prepared.parsed.meta, REPORT_META_KEY: report.to_json()}
+    return PreparedImport(replace(prepared.parsed, report=report, meta=meta), prepared.schema)
+
+
+def kept_report(store: Store) -> ImportReport | None:
+    """The report of the import that made ``store``'s contents (None: none kept, or unreadable)."""
+    with store.reading() as graph:
+        doc = graph.meta.get(REPORT_META_KEY)
+    if not isinstance(doc, dict):
+        return None
+    try:
+        return ImportReport.from_json(doc)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _type_ids(schema: list[dict[str, Any]]) -> list[str]:
+    return [str(item.get("id", "")) for item in schema if isinstance(item, dict)]
 
 
 def import_luker(
@@ -65,9 +114,10 @@ def import_luker(
 
     A store that already has nodes is refused unless ``replace``; replacing keeps the previous
     store as ``NAME.bak`` unless ``backup`` is False. Without ``schema_doc`` the store keeps its
-    schema (Luker's default for a new store). Clears the undo history.
+    schema (Luker's default for a new store). Clears the undo history. The import's report is
+    kept in the store (``kept_report``).
     """
-    prepared = prepare_import(doc, schema_doc)
+    prepared = check_import(store, prepare_import(doc, schema_doc))
     return install_import(store, prepared, replace=replace, backup=backup)
 
 
