@@ -40,6 +40,14 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("file")
     imp.add_argument("--schema", help="a Luker schema export (or a bare JSON array)")
     imp.add_argument("--replace", action="store_true", help="replace a store that has nodes")
+    imp.add_argument(
+        "--check", action="store_true", help="show the report only: write nothing, create nothing"
+    )
+    imp.add_argument("--json", action="store_true", help="the report as one JSON line")
+    rep = sub.add_parser(
+        "import-report", parents=[db], help="the report of the import that made the store"
+    )
+    rep.add_argument("--json", action="store_true", help="as one JSON line")
     exp = sub.add_parser("export-luker", parents=[db], help="write a Luker memory-graph export")
     exp.add_argument("out")
     schema = sub.add_parser("schema", parents=[db], help="export or import the node-type schema")
@@ -132,6 +140,8 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
         return layout_cli.run(options, out)
     if command == "import-luker":
         return _import(options, out)
+    if command == "import-report":
+        return _import_report(options, out)
     from memgraph_gui.core.memory import MemoryStore
 
     create = command == "schema" and options.action == "import"
@@ -151,20 +161,65 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
 
 
 def _import(options: argparse.Namespace, out: TextIO) -> int:
-    """``import-luker``: the whole input validated before the store is touched (or created).
-    Needs only the storage layer, not the API layers ``MemoryStore`` brings in."""
+    """``import-luker``: the whole input read and checked, its report printed in full (plain text,
+    or one JSON line with ``--json``), then written unless ``--check``. The store is neither
+    touched nor created before the check passed. Needs only the storage layer, not the API
+    layers ``MemoryStore`` brings in."""
     from memgraph_gui.core.luker import interop
     from memgraph_gui.core.storage.store import Store
 
     prepared = interop.prepare_import_files(options.file, options.schema)
+    if options.check:
+        exists = Path(options.db).exists()
+        with Store.open(options.db if exists else ":memory:", create=False) as target:
+            report = interop.check_import(target, prepared).report
+        _show_report(out, report, options.json, {"written": False})
+        return 0
     # Creating a store imports sqlite-utils; each collection that sets off would rescan the
     # prepared import (0.3 s at 200k nodes).
     with collector_paused():
         store = Store.open(options.db, create=True)
     with store:
-        interop.install_import(store, prepared, replace=options.replace)
-        _emit(out, {**_info(store), "warnings": prepared.parsed.warnings})
+        checked = interop.check_import(store, prepared)
+        interop.install_import(store, checked, replace=options.replace)
+        extra = {**_info(store), "warnings": checked.parsed.warnings}
+        _show_report(out, checked.report, options.json, extra)
     return 0
+
+
+def _import_report(options: argparse.Namespace, out: TextIO) -> int:
+    """``import-report``: the report kept by the import that made the store's contents."""
+    from memgraph_gui.core.luker import interop
+    from memgraph_gui.core.storage.store import Store
+
+    if not Path(options.db).exists():
+        raise MemgraphError("MEMORY_STORE_MISSING", f"no memory store at {options.db}")
+    with Store.open(options.db, create=False) as store:
+        report = interop.kept_report(store)
+    if report is None:
+        raise MemgraphError(
+            "NO_IMPORT_REPORT", f"{options.db} keeps no import report (it was not made by one)"
+        )
+    _show_report(out, report, options.json, {})
+    return 0
+
+
+def _show_report(out: TextIO, report: Any, as_json: bool, extra: dict[str, Any]) -> None:
+    """The report in full: plain text lines (then ``extra``'s outcome), or one JSON line."""
+    if as_json:
+        _emit(out, {**extra, "report": report.to_json()})
+        return
+    lines = list(report.text_lines())
+    if extra.get("written") is False:
+        lines += ["", "Checked only (--check): nothing was written."]
+    elif "nodes" in extra:
+        lines += [
+            "",
+            f"Imported into {extra['db']}: it now holds {extra['nodes']:,} nodes and "
+            f"{extra['edges']:,} links.",
+        ]
+    out.write("\n".join(lines) + "\n")
+    out.flush()
 
 
 def _simple(store: MemoryStore, command: str, out: TextIO) -> None:

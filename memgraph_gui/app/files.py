@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.graph_data import GraphSnapshot, snapshot_from_preview
 from memgraph_gui.app.opening import OpenProblem, describe, read_only_notice
-from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal
+from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
+from memgraph_gui.core.domain.collector import collector_paused
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.luker import interop
+from memgraph_gui.core.luker.import_report import ImportReport
 from memgraph_gui.core.memory import MemoryStore
 from memgraph_gui.core.storage.preview import StorePreview
+from memgraph_gui.core.storage.safe_io import read_json
 
 Opened = Callable[[MemoryStore | None, OpenProblem | None], None]
 Switched = Callable[[str | None, OpenProblem | None], None]
@@ -125,21 +129,113 @@ class StoreOpener(QObject):
         on_done(store, problem)
 
 
-def import_luker(
+@dataclass(frozen=True)
+class ImportCheck:
+    """A Luker file read and checked against one open store, not yet written.
+
+    ``report`` lists every repair and what importing adds or replaces; ``replace`` is True when
+    the store held nodes when it was checked. ``install_import`` writes it into that store only.
+    """
+
+    path: str
+    store: MemoryStore
+    prepared: interop.PreparedImport
+
+    @property
+    def report(self) -> ImportReport:
+        return self.prepared.report
+
+    @property
+    def replace(self) -> bool:
+        plan = self.prepared.report.plan
+        return plan is not None and plan.replace
+
+
+Progress = Callable[[int, int, str], None]
+CHECK_STAGES = 3
+
+
+class ImportChecker(QObject):
+    """Reads and checks a Luker file on a plain thread (not the writer: nothing is written).
+
+    ``check(app, path, on_progress=, on_done=, on_error=)`` returns at once; on the GUI thread
+    ``on_progress(done, total, text)`` reports each stage (reading, checking, comparing with the
+    open memory), then ``on_done(ImportCheck)`` or ``on_error(MemgraphError)``: a file that fails
+    the check never reaches ``on_done``.
+    """
+
+    _progressed = Signal(object)
+    _finished = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._progressed.connect(self._deliver_progress, Qt.ConnectionType.QueuedConnection)
+        self._finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+
+    def check(
+        self,
+        app: AppModel,
+        path: str,
+        *,
+        on_progress: Progress,
+        on_done: Callable[[ImportCheck], None],
+        on_error: Callable[[MemgraphError], None],
+    ) -> None:
+        store = app.store
+
+        def stage(done: int, text: str) -> None:
+            self._progressed.emit((on_progress, done, text))
+
+        def work() -> None:
+            try:
+                stage(0, tr("Reading {path}…").format(path=path))
+                with collector_paused():
+                    doc = read_json(path)
+                stage(1, tr("Checking {path}…").format(path=path))
+                prepared = interop.prepare_import(doc, prechecked=True, source=path)
+                del doc
+                stage(2, tr("Comparing {path} with this memory…").format(path=path))
+                checked = interop.check_import(store.storage, prepared)
+                result: ImportCheck | MemgraphError = ImportCheck(path, store, checked)
+            except Exception as exc:  # a bug must still reach the user as a message
+                result = as_memgraph_error(exc)
+            self._finished.emit((on_done, on_error, result))
+
+        threading.Thread(target=work, name="memgraph-import-check", daemon=True).start()
+
+    def _deliver_progress(self, item: tuple[Progress, int, str]) -> None:
+        on_progress, done, text = item
+        on_progress(done, CHECK_STAGES, text)
+
+    def _deliver(self, item: tuple[Callable[..., None], Callable[..., None], object]) -> None:
+        on_done, on_error, result = item
+        if isinstance(result, ImportCheck):
+            on_done(result)
+        else:
+            on_error(result)
+
+
+def install_import(
     app: AppModel,
-    path: str,
+    check: ImportCheck,
     *,
-    replace: bool,
     on_done: Callable[[object], None],
     on_error: Callable[[MemgraphError], None],
 ) -> None:
-    """Validate the whole Luker export at ``path``, then load it into the open store in one
-    transaction (``replace`` keeps the old contents as ``NAME.bak``). Runs on the writer."""
+    """Write a checked import into the open store in one transaction (on the writer), replacing
+    its nodes when it had some when checked (the old file kept as ``NAME.bak``). Refused with
+    ``IMPORT_STALE`` when another memory was opened since the check, and ``STORE_NOT_EMPTY``
+    when the store got nodes since a check that found it empty. ``on_done(ImportReport)``; the
+    report is kept in the store with the imported rows."""
 
     def work(store: MemoryStore) -> object:
-        prepared = interop.prepare_import_files(path)
-        interop.install_import(store.storage, prepared, replace=replace)
-        return prepared.parsed.warnings
+        if store is not check.store:
+            raise MemgraphError(
+                "IMPORT_STALE",
+                f"another memory was opened after {check.path} was checked; import it again",
+            )
+        interop.install_import(store.storage, check.prepared, replace=check.replace)
+        return check.report
 
     app.run_store_op(work, on_done=on_done, on_error=on_error)
 

@@ -4,13 +4,15 @@ thread with progress in the status bar, and a clear message when a file cannot b
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from memgraph_gui.app import files
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.opening import OpenProblem, demo_path
 from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.views.dialogs import confirm, show_error, show_problem
+from memgraph_gui.views.dialogs import show_error, show_problem
+from memgraph_gui.views.import_report import ImportReportDialog
 from memgraph_gui.views.qt import (
     QAction,
     QFileDialog,
@@ -34,11 +36,16 @@ class FileActions(QObject):
     opened = Signal(str)
     previewed = Signal(object, object)  # GraphSnapshot, stamp: draw the file while it opens
     open_failed = Signal()
+    import_checked = Signal(object)  # the ImportReportDialog now asking
+    imported = Signal(object)  # the ImportReport of what was written
 
     def __init__(self, app: AppModel, window: QWidget, status: StatusPanel) -> None:
         super().__init__(window)
         self._app, self._window, self._status = app, window, status
         self._opener = files.StoreSwitcher(app)
+        self._checker = files.ImportChecker()
+        self._import_request = 0
+        self.report_dialog: ImportReportDialog | None = None
         self.opening = False
         self.dialogs = True  # False: problems are only recorded (screenshots, scripted runs)
         self.problems_shown: list[OpenProblem] = []
@@ -133,36 +140,70 @@ class FileActions(QObject):
             self.import_file(path)
 
     def import_file(self, path: str) -> None:
-        """Import ``path`` into the open memory, asking first when that would replace nodes."""
-        replace = self._app.counts().nodes > 0
-        if replace and not confirm(
-            self._window,
-            tr("Replace this memory?"),
-            tr(
-                "{path} already holds {n} nodes. Importing replaces all of them.\n\n"
-                "A copy of the current file is kept as {bak}."
-            ).format(
-                path=self._app.path, n=f"{self._app.counts().nodes:,}", bak=self._app.path + ".bak"
-            ),
-            tr("Replace"),
-        ):
-            return
-        self._status.show_progress(tr("Importing {path}…").format(path=path))
-        files.import_luker(
+        """Import ``path`` into the open memory: read and check it off the GUI thread (progress in
+        the status bar), show everything it repairs and adds in one dialog, and write only when
+        the user confirms there (the same dialog asks to replace a memory that holds nodes). A
+        file that fails the check is explained and nothing is asked. The last request wins."""
+        self._import_request += 1
+        request = self._import_request
+        self._status.show_progress(tr("Checking {path}…").format(path=path))
+        self._checker.check(
             self._app,
             path,
-            replace=replace,
-            on_done=self._on_imported,
-            on_error=self._on_import_failed,
+            on_progress=partial(self._on_import_progress, request),
+            on_done=partial(self._on_import_checked, request),
+            on_error=partial(self._on_import_check_failed, request),
         )
 
-    def _on_imported(self, warnings: object) -> None:
+    def _current_import(self, request: int) -> bool:
+        return request == self._import_request
+
+    def _on_import_progress(self, request: int, done: int, total: int, text: str) -> None:
+        if self._current_import(request):
+            self._status.show_progress(text, done, total)
+
+    def _on_import_checked(self, request: int, check: files.ImportCheck) -> None:
+        if not self._current_import(request):
+            return  # a later import was asked for: it reports instead
         self._status.hide_progress()
-        count = len(warnings) if isinstance(warnings, list) else 0
-        if count:
+        if check.store is not self._app.store:  # its report is about the memory closed since
             self._window.statusBar().showMessage(  # type: ignore[attr-defined]
-                tr("Imported, with {n} repair(s) (see the CLI for details).").format(n=count), 8000
+                tr("Import of {path} dropped: another memory was opened.").format(path=check.path),
+                8000,
             )
+            return
+        dialog = ImportReportDialog(self._window, check, self._app.path)
+        dialog.accepted.connect(partial(self._install, check))
+        dialog.rejected.connect(self._on_import_cancelled)
+        dialog.finished.connect(dialog.deleteLater)
+        self.report_dialog = dialog
+        dialog.open()
+        self.import_checked.emit(dialog)
+
+    def _on_import_check_failed(self, request: int, error: MemgraphError) -> None:
+        if self._current_import(request):
+            self._status.hide_progress()
+            show_error(self._window, tr("Import failed — nothing was changed"), error)
+
+    def _on_import_cancelled(self) -> None:
+        self.report_dialog = None
+        self._window.statusBar().showMessage(  # type: ignore[attr-defined]
+            tr("Import cancelled: nothing was changed."), 8000
+        )
+
+    def _install(self, check: files.ImportCheck) -> None:
+        self.report_dialog = None
+        self._status.show_progress(tr("Importing {path}…").format(path=check.path))
+        files.install_import(
+            self._app, check, on_done=self._on_imported, on_error=self._on_import_failed
+        )
+
+    def _on_imported(self, report: object) -> None:
+        self._status.hide_progress()
+        self._window.statusBar().showMessage(  # type: ignore[attr-defined]
+            tr("Imported; the report is kept with the memory."), 8000
+        )
+        self.imported.emit(report)
 
     def _on_import_failed(self, error: MemgraphError) -> None:
         self._status.hide_progress()

@@ -33,13 +33,16 @@ class PreparedImport:
         return self.parsed.report
 
 
-def prepare_import(doc: Any, schema_doc: Any = None, *, prechecked: bool = False) -> PreparedImport:
+def prepare_import(
+    doc: Any, schema_doc: Any = None, *, prechecked: bool = False, source: str = ""
+) -> PreparedImport:
     """Validate everything up front; raises ``ImportFormatError`` naming the bad path.
 
     Both documents are refused when they hold NaN, Infinity (``nodes.n_3.fields.score``,
     ``schema[0].compression.threshold``) or a lone surrogate, unless ``prechecked`` says they were
     read by ``safe_io.read_json``, which refuses those itself. Repairs made while normalising are
-    in ``parsed.warnings``. Pure; writes nothing.
+    in ``parsed.warnings`` and, each named, in ``report`` (whose ``source`` is ``source``). Pure;
+    writes nothing.
     """
     schema = None
     if schema_doc is not None:
@@ -47,7 +50,10 @@ def prepare_import(doc: Any, schema_doc: Any = None, *, prechecked: bool = False
             require_storable(schema_doc)
         schema = normalize_schema(schema_doc)
     with collector_paused():
-        return PreparedImport(parse_export(doc, prechecked=prechecked), schema)
+        parsed = parse_export(doc, prechecked=prechecked)
+    if source:
+        parsed = replace(parsed, report=replace(parsed.report, source=source))
+    return PreparedImport(parsed, schema)
 
 
 def prepare_import_files(
@@ -57,9 +63,7 @@ def prepare_import_files(
     schema_doc = read_json(schema_path) if schema_path is not None else None
     with collector_paused():
         doc = read_json(path)
-    prepared = prepare_import(doc, schema_doc, prechecked=True)
-    report = replace(prepared.report, source=str(path))
-    return PreparedImport(replace(prepared.parsed, report=report), prepared.schema)
+    return prepare_import(doc, schema_doc, prechecked=True, source=str(path))
 
 
 def check_import(store: Store, prepared: PreparedImport) -> PreparedImport:
