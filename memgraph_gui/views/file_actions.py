@@ -45,6 +45,8 @@ class FileActions(QObject):
         self._opener = files.StoreSwitcher(app)
         self._checker = files.ImportChecker()
         self._import_request = 0
+        self._checking = False
+        app.store_replaced.connect(self._on_store_replaced)
         self.report_dialog: ImportReportDialog | None = None
         self.opening = False
         self.dialogs = True  # False: problems are only recorded (screenshots, scripted runs)
@@ -146,6 +148,7 @@ class FileActions(QObject):
         file that fails the check is explained and nothing is asked. The last request wins."""
         self._import_request += 1
         request = self._import_request
+        self._checking = True
         self._status.show_progress(tr("Checking {path}…").format(path=path))
         self._checker.check(
             self._app,
@@ -158,13 +161,24 @@ class FileActions(QObject):
     def _current_import(self, request: int) -> bool:
         return request == self._import_request
 
+    def _on_store_replaced(self) -> None:
+        """A check in flight was about the memory just closed: its result is dropped."""
+        self._import_request += 1
+        if self._checking:
+            self._checking = False
+            self._status.hide_progress()
+            self._window.statusBar().showMessage(  # type: ignore[attr-defined]
+                tr("Import dropped: another memory was opened."), 8000
+            )
+
     def _on_import_progress(self, request: int, done: int, total: int, text: str) -> None:
         if self._current_import(request):
             self._status.show_progress(text, done, total)
 
     def _on_import_checked(self, request: int, check: files.ImportCheck) -> None:
         if not self._current_import(request):
-            return  # a later import was asked for: it reports instead
+            return  # a later import or another memory came since: they report instead
+        self._checking = False
         self._status.hide_progress()
         if check.store is not self._app.store:  # its report is about the memory closed since
             self._window.statusBar().showMessage(  # type: ignore[attr-defined]
@@ -182,6 +196,7 @@ class FileActions(QObject):
 
     def _on_import_check_failed(self, request: int, error: MemgraphError) -> None:
         if self._current_import(request):
+            self._checking = False
             self._status.hide_progress()
             show_error(self._window, tr("Import failed — nothing was changed"), error)
 
