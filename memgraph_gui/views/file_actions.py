@@ -215,9 +215,17 @@ class FileActions(QObject):
 
     def _on_imported(self, report: object) -> None:
         self._status.hide_progress()
-        self._window.statusBar().showMessage(  # type: ignore[attr-defined]
-            tr("Imported; the report is kept with the memory."), 8000
-        )
+        if isinstance(report, files.ImportReport):
+            self._window.statusBar().showMessage(  # type: ignore[attr-defined]
+                tr(
+                    "Imported {nodes} nodes and {links} links ({repairs} repairs, as listed)."
+                ).format(
+                    nodes=f"{report.nodes:,}",
+                    links=f"{report.links:,}",
+                    repairs=f"{report.repairs:,}",
+                ),
+                8000,
+            )
         self.imported.emit(report)
 
     def _on_import_failed(self, error: MemgraphError) -> None:

@@ -165,3 +165,19 @@ def test_a_check_for_a_memory_closed_meanwhile_is_dropped(
     assert checked == [] and asked == [] and window.files.report_dialog is None
     assert app.counts().nodes == 0
     app.close()
+
+
+def test_a_checked_import_is_written_only_into_the_memory_it_was_checked_against(
+    qtbot, tmp_path: Path, demo_template: Path, asked: list[str]
+) -> None:
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.qt import Qt
+
+    app, window = _window(qtbot, _demo(tmp_path, demo_template))
+    dialog = _check(qtbot, window, _source(tmp_path, renamed_key_document()))
+    app.replace_store(MemoryStore.open(tmp_path / "other.memgraph"))  # e.g. a script's switch
+    before = app.store.dump()
+    qtbot.mouseClick(dialog.accept_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(asked), timeout=20000)
+    assert asked == [FAILED] and app.store.dump() == before
+    app.close()
