@@ -210,22 +210,21 @@ class FileActions(QObject):
         self.report_dialog = None
         self._status.show_progress(tr("Importing {path}…").format(path=check.path))
         files.install_import(
-            self._app, check, on_done=self._on_imported, on_error=self._on_import_failed
+            self._app,
+            check,
+            on_done=partial(self._on_imported, check),
+            on_error=self._on_import_failed,
         )
 
-    def _on_imported(self, report: object) -> None:
+    def _on_imported(self, check: files.ImportCheck, _written: object) -> None:
         self._status.hide_progress()
-        if isinstance(report, files.ImportReport):
-            self._window.statusBar().showMessage(  # type: ignore[attr-defined]
-                tr(
-                    "Imported {nodes} nodes and {links} links ({repairs} repairs, as listed)."
-                ).format(
-                    nodes=f"{report.nodes:,}",
-                    links=f"{report.links:,}",
-                    repairs=f"{report.repairs:,}",
-                ),
-                8000,
-            )
+        report = check.report
+        self._window.statusBar().showMessage(  # type: ignore[attr-defined]
+            tr("Imported {nodes} nodes and {links} links ({repairs} repairs, as listed).").format(
+                nodes=f"{report.nodes:,}", links=f"{report.links:,}", repairs=f"{report.repairs:,}"
+            ),
+            8000,
+        )
         self.imported.emit(report)
 
     def _on_import_failed(self, error: MemgraphError) -> None:
