@@ -140,7 +140,7 @@ def test_an_empty_memory_is_asked_to_import_not_to_replace(
     assert dialog.windowTitle() == "Import this Luker file?"
     assert dialog.accept_button.text() == "Import"
     text = dialog.details.toPlainText()
-    assert "rule_constraint: 1 nodes  (new: not in the schema)" in text
+    assert "rule_constraint: 1 node  (new: not in the schema)" in text
     assert "edges[0] “No <b>magic</b> at night” (n_1) —related→ n_9 (no such node)" in text
     assert app.counts().nodes == 0
     with qtbot.waitSignal(window.files.imported, timeout=20000):

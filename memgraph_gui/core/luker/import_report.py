@@ -16,6 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+
+def count(n: int, one: str, many: str) -> str:
+    """``"1 node"``, ``"2,000 nodes"``."""
+    return f"{n:,} {one if n == 1 else many}"
+
+
 REPORT_META_KEY = "importReport"
 """The store meta key the last import's report is kept under (written with the import's rows)."""
 
@@ -145,31 +151,38 @@ class ImportReport:
         """The counts: what is added or replaced, and how much was repaired (the dialog's top)."""
         out = []
         plan = self.plan
-        adding = f"{self.nodes:,} nodes and {self.links:,} links"
+        adding = f"{count(self.nodes, 'node', 'nodes')} and {count(self.links, 'link', 'links')}"
         if plan is not None and plan.replace:
             out.append(
-                f"Replaces this memory's {plan.current_nodes:,} nodes and "
-                f"{plan.current_links:,} links with {adding}."
+                f"Replaces this memory's {count(plan.current_nodes, 'node', 'nodes')} and "
+                f"{count(plan.current_links, 'link', 'links')} with {adding}."
             )
         else:
             out.append(f"Adds {adding}.")
-        out.append(f"The file holds {self.file_nodes:,} nodes and {self.file_links:,} links.")
+        out.append(
+            f"The file holds {count(self.file_nodes, 'node', 'nodes')} and "
+            f"{count(self.file_links, 'link', 'links')}."
+        )
         if plan is not None:
             out.append(
-                f"{len(plan.types):,} node types"
+                count(len(plan.types), "node type", "node types")
                 + (f", {len(plan.unknown_types):,} not in the schema" if plan.unknown_types else "")
                 + (" (the file's schema replaces this memory's)" if plan.schema_replaced else "")
                 + "."
             )
         if self.repairs:
             parts = [
-                (len(self.dropped_nodes), "nodes dropped"),
-                (len(self.key_mismatches), "keys differing from their id"),
-                (len(self.dropped_links), "links dropped"),
-                (len(self.moved_links), "links moved"),
-                (len(self.parent_repairs), "parent links repaired"),
+                count(len(self.dropped_nodes), "node dropped", "nodes dropped"),
+                count(
+                    len(self.key_mismatches),
+                    "key differing from its id",
+                    "keys differing from their id",
+                ),
+                count(len(self.dropped_links), "link dropped", "links dropped"),
+                count(len(self.moved_links), "link moved", "links moved"),
+                count(len(self.parent_repairs), "parent link repaired", "parent links repaired"),
             ]
-            out.append("Repairs: " + ", ".join(f"{n:,} {what}" for n, what in parts if n) + ".")
+            out.append("Repairs: " + ", ".join(p for p in parts if not p.startswith("0 ")) + ".")
         else:
             out.append("No repairs: everything is imported as the file has it.")
         return out
@@ -189,7 +202,10 @@ class ImportReport:
             new = "  (new: not in the schema)"
             section(
                 "Node types",
-                [f"{t}: {n:,} nodes" + (new if t in unknown else "") for t, n in plan.types],
+                [
+                    f"{t}: {count(n, 'node', 'nodes')}" + (new if t in unknown else "")
+                    for t, n in plan.types
+                ],
             )
         section("Notes", list(self.notes))
         section("Nodes not imported", [i.text() for i in self.dropped_nodes])
