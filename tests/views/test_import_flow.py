@@ -181,3 +181,34 @@ def test_a_checked_import_is_written_only_into_the_memory_it_was_checked_against
     qtbot.waitUntil(lambda: bool(asked), timeout=20000)
     assert asked == [FAILED] and app.store.dump() == before
     app.close()
+
+
+def test_the_check_runs_off_the_gui_thread_reporting_each_stage(
+    qtbot, tmp_path: Path, demo_app, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from memgraph_gui.app import files
+
+    real = files.interop.prepare_import
+    threads: list[threading.Thread] = []
+
+    def prepare(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(files.interop, "prepare_import", prepare)
+    stages: list[tuple[int, int]] = []
+    done: list[files.ImportCheck] = []
+    checker = files.ImportChecker()
+    checker.check(
+        demo_app,
+        str(_source(tmp_path, renamed_key_document())),
+        on_progress=lambda d, t, _text: stages.append((d, t)),
+        on_done=done.append,
+        on_error=lambda error: pytest.fail(str(error)),
+    )
+    qtbot.waitUntil(lambda: bool(done), timeout=20000)
+    assert stages == [(0, 3), (1, 3), (2, 3)]
+    assert threads and threads[0] is not threading.main_thread()
+    assert done[0].replace and done[0].report.plan is not None
