@@ -43,11 +43,11 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument(
         "--check", action="store_true", help="show the report only: write nothing, create nothing"
     )
-    imp.add_argument("--json", action="store_true", help="the report as one JSON line")
+    imp.add_argument("--text", action="store_true", help="the report as plain text, for a person")
     rep = sub.add_parser(
         "import-report", parents=[db], help="the report of the import that made the store"
     )
-    rep.add_argument("--json", action="store_true", help="as one JSON line")
+    rep.add_argument("--text", action="store_true", help="as plain text, for a person")
     exp = sub.add_parser("export-luker", parents=[db], help="write a Luker memory-graph export")
     exp.add_argument("out")
     schema = sub.add_parser("schema", parents=[db], help="export or import the node-type schema")
@@ -161,8 +161,8 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
 
 
 def _import(options: argparse.Namespace, out: TextIO) -> int:
-    """``import-luker``: the whole input read and checked, its report printed in full (plain text,
-    or one JSON line with ``--json``), then written unless ``--check``. The store is neither
+    """``import-luker``: the whole input read and checked, its report printed in full (one JSON line, like
+    every command, or plain text with ``--text``), then written unless ``--check``. The store is neither
     touched nor created before the check passed. Needs only the storage layer, not the API
     layers ``MemoryStore`` brings in."""
     from memgraph_gui.core.luker import interop
@@ -173,7 +173,7 @@ def _import(options: argparse.Namespace, out: TextIO) -> int:
         exists = Path(options.db).exists()
         with Store.open(options.db if exists else ":memory:", create=False) as target:
             report = interop.check_import(target, prepared).report
-        _show_report(out, report, options.json, {"written": False})
+        _show_report(out, report, not options.text, {"written": False})
         return 0
     # Creating a store imports sqlite-utils; each collection that sets off would rescan the
     # prepared import (0.3 s at 200k nodes).
@@ -183,7 +183,7 @@ def _import(options: argparse.Namespace, out: TextIO) -> int:
         checked = interop.check_import(store, prepared)
         interop.install_import(store, checked, replace=options.replace)
         extra = {**_info(store), "warnings": checked.parsed.warnings}
-        _show_report(out, checked.report, options.json, extra)
+        _show_report(out, checked.report, not options.text, extra)
     return 0
 
 
@@ -200,7 +200,7 @@ def _import_report(options: argparse.Namespace, out: TextIO) -> int:
         raise MemgraphError(
             "NO_IMPORT_REPORT", f"{options.db} keeps no import report (it was not made by one)"
         )
-    _show_report(out, report, options.json, {})
+    _show_report(out, report, not options.text, {})
     return 0
 
 

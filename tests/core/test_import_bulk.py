@@ -384,7 +384,7 @@ def test_import_luker_into_a_store_loads_no_api_layer_nor_numpy(tmp_path, demo_s
     source.write_text(json.dumps(export_luker(demo_store.storage)), encoding="utf-8")
     demo_store.close()
     process = run_python(
-        IMPORTED, "--db", demo_store.path, "import-luker", str(source), "--replace", "--json"
+        IMPORTED, "--db", demo_store.path, "import-luker", str(source), "--replace"
     )
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err

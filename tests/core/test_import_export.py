@@ -59,8 +59,7 @@ MESSY = {
 
 def cli(*argv: str) -> tuple[int, object]:
     out = io.StringIO()
-    json_flag = ["--json"] if "import-luker" in argv else []  # its report, as one JSON line
-    code = main([*argv, *json_flag], stdout=out)
+    code = main(list(argv), stdout=out)
     lines = out.getvalue().splitlines()
     return code, json.loads(lines[-1]) if lines else None
 

@@ -286,10 +286,10 @@ def run(*argv: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-def test_the_cli_prints_the_whole_report_as_text(tmp_path: Path) -> None:
+def test_the_cli_prints_the_whole_report_as_text_for_a_person(tmp_path: Path) -> None:
     source = write(tmp_path / "graph.json", renamed_key_document(200, 30))
     db = tmp_path / "m.memgraph"
-    code, text = run("--db", str(db), "import-luker", str(source))
+    code, text = run("--db", str(db), "import-luker", str(source), "--text")
     assert code == 0, text
     lines = text.splitlines()
     assert lines[0] == f"Import of {source}"
@@ -301,7 +301,7 @@ def test_the_cli_prints_the_whole_report_as_text(tmp_path: Path) -> None:
 def test_the_cli_gives_the_report_as_json_and_keeps_it(tmp_path: Path) -> None:
     source = write(tmp_path / "graph.json", renamed_key_document(200, 30))
     db = tmp_path / "m.memgraph"
-    code, text = run("--db", str(db), "import-luker", str(source), "--json")
+    code, text = run("--db", str(db), "import-luker", str(source))
     assert code == 0, text
     answer = json.loads(text)
     assert answer["edges"] == 200 and len(answer["report"]["movedLinks"]) == 30
@@ -309,20 +309,20 @@ def test_the_cli_gives_the_report_as_json_and_keeps_it(tmp_path: Path) -> None:
         "id": "n_42_renamed",
         "title": "Kain's oath",
     }
-    code, text = run("--db", str(db), "import-report", "--json")
-    assert code == 0 and json.loads(text)["report"] == answer["report"]
     code, text = run("--db", str(db), "import-report")
+    assert code == 0 and json.loads(text)["report"] == answer["report"]
+    code, text = run("--db", str(db), "import-report", "--text")
     assert code == 0 and "Node keys that differ from the node's id (1):" in text
 
 
 def test_cli_check_shows_the_report_and_writes_nothing(tmp_path: Path, demo_store) -> None:
     source = write(tmp_path / "graph.json", renamed_key_document(200, 30))
     fresh = tmp_path / "fresh.memgraph"
-    code, text = run("--db", str(fresh), "import-luker", str(source), "--check")
+    code, text = run("--db", str(fresh), "import-luker", str(source), "--check", "--text")
     assert code == 0 and "Adds 100 nodes and 200 links." in text
     assert "nothing was written" in text and not fresh.exists()
     before = demo_store.dump()
-    code, text = run("--db", demo_store.path, "import-luker", str(source), "--check", "--json")
+    code, text = run("--db", demo_store.path, "import-luker", str(source), "--check")
     assert code == 0 and json.loads(text)["report"]["plan"]["replace"] is True
     assert demo_store.dump() == before
 
