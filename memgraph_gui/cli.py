@@ -163,8 +163,8 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
 def _import(options: argparse.Namespace, out: TextIO) -> int:
     """``import-luker``: the whole input read and checked, its report printed in full (one JSON
     line, like every command, or plain text with ``--text``), then written unless ``--check``.
-    The store is neither touched nor created before the check passed. Needs only the storage layer, not the API
-    layers ``MemoryStore`` brings in."""
+    The store is neither touched nor created before the check passed. Needs only the storage
+    layer, not the API layers ``MemoryStore`` brings in."""
     from memgraph_gui.core.luker import interop
     from memgraph_gui.core.storage.store import Store
 
