@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.schema import Schema
+from memgraph_gui.core.domain.text import find_needle, node_finds
+from memgraph_gui.core.graph import search
 
 if TYPE_CHECKING:
     from memgraph_gui.core.graph.graph import Graph
@@ -98,14 +100,17 @@ class StoreReads:
         with self._store.reading() as graph:
             return fn(graph)
 
-    def timeline_rows(self, passes: Callable[[Node], bool] | None) -> TimelineRows:
-        """The ids that ``passes`` (all when None) in timeline order, with their seqs, and
-        whether every node id is ASCII (then ties are ordered by the fast ASCII collation, as
-        the graph's own timeline order is)."""
+    def timeline_rows(self, passes: Callable[[Node], bool] | None, text: str = "") -> TimelineRows:
+        """The ids that ``text`` finds (all when it is blank; see ``matching_ids``) and that
+        ``passes`` (all when None), in timeline order, with their seqs, and whether every node
+        id is ASCII (then ties are ordered by the fast ASCII collation, as the graph's own
+        timeline order is)."""
 
         def rows(graph: Graph) -> TimelineRows:
-            nodes, timeline = graph.nodes, graph.timeline_ids()
-            ids = list(timeline) if passes is None else [i for i in timeline if passes(nodes[i])]
+            nodes = graph.nodes
+            found = find_needle(text)
+            ids = search.find_in_timeline_order(graph, text) if found else graph.timeline_ids()
+            ids = list(ids) if passes is None else [i for i in ids if passes(nodes[i])]
             seqs = dict(
                 zip(ids, map(attrgetter("seq_to"), map(nodes.__getitem__, ids)), strict=True)
             )
@@ -127,28 +132,23 @@ class StoreReads:
         )
 
     def matching_ids(self, text: str) -> set[str]:
-        """Ids of nodes whose title, id or fields contain ``text`` (substring, case-folded)."""
-        return self.read(lambda graph: matching_ids(graph, text))
+        """Ids of the nodes the window's find ``text`` finds: every node when ``text`` is
+        blank, else those ``search_text`` returns (``search.find_nodes``: id, title or a
+        field's scalar contains it, case-folded; ~1-20 ms at 50k nodes)."""
+        if not find_needle(text):
+            return self.read(lambda graph: set(graph.nodes))
+        return self.read(lambda graph: search.find_ids(graph, text))
 
     def read_api(self) -> Any:
         """The seed's Read API (searches, briefs, compaction candidates)."""
         return self._store.read_api()
 
 
-def matching_ids(graph: Graph, text: str) -> set[str]:
-    """Ids of nodes whose id, title or field text contains ``text`` (case-folded substring, so
-    it works for Chinese too). Call under the store lock."""
-    needle = text.casefold().strip()
-    if not needle:
-        return set(graph.nodes)
-    return {node.id for node in graph.nodes.values() if node_contains(node, needle)}
-
-
-def node_contains(node: Node, needle: str) -> bool:
-    """Whether the case-folded ``needle`` is in the node's id, title or any field's text."""
-    if needle in node.title.casefold() or needle in node.id.casefold():
-        return True
-    return any(needle in str(value).casefold() for value in node.fields.values())
+def finds(node: Node, text: str) -> bool:
+    """Whether the window's find ``text`` finds ``node`` (True when ``text`` is blank): the
+    same answer as ``matching_ids`` for that one node, without a whole-graph pass."""
+    needle = find_needle(text)
+    return not needle or node_finds(node, needle)
 
 
 def _choices(graph: Graph) -> tuple[set[str], set[str], int, int]:

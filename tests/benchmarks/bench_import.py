@@ -11,12 +11,11 @@ store just imported (``--replace``: opening it, keeping ``NAME.bak``, replacing 
 
 The plain alternative (``PLAIN`` below) is what one would write without memgraph: ``json.load``
 the file, build the same node and edge rows our tables hold (``fields`` and ``childrenIds`` as
-JSON text, the lower-cased ``search_text``), then in one transaction ``executemany`` them into a
-fresh SQLite file with our tables and indexes, and fill the FTS5 trigram index in one statement,
-so the store could be searched at once. The benchmark checks that its node and edge rows equal
-ours. It leaves out everything else an import does: validating the document (and naming the bad
-path), Luker's normalisation and hierarchy repair, the meta rows' schema and counters, the
-change-log tables and store bookkeeping, and the in-memory graph our store holds after the load.
+JSON text), then in one transaction ``executemany`` them into a fresh SQLite file with our tables
+and indexes. The benchmark checks that its node and edge rows equal ours. It leaves out
+everything else an import does: validating the document (and naming the bad path), Luker's
+normalisation and hierarchy repair, the meta rows' schema and counters, the change-log tables and
+store bookkeeping, and the in-memory graph our store holds after the load.
 """
 
 from __future__ import annotations
@@ -45,29 +44,14 @@ BAR = 3.0
 PLAIN = r"""
 import json, sqlite3, sys
 
-def flat(value):
-    if isinstance(value, list):
-        for item in value:
-            yield from flat(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from flat(item)
-    elif isinstance(value, bool):
-        yield "true" if value else "false"
-    elif isinstance(value, float) and value.is_integer():
-        yield str(int(value))
-    elif value is not None and str(value):
-        yield str(value)
-
 def node_rows(nodes):
     for ord_, (key, n) in enumerate(nodes.items(), 1):
         fields, span = n.get("fields") or {}, n.get("floorRange")
-        text = "\n".join(p for p in [n["title"], *flat(fields)] if p).lower()
         yield (ord_, key, n["type"], n.get("level", "semantic"), n["title"], n["seqTo"],
                json.dumps(fields, ensure_ascii=False, separators=(",", ":")), n["parentId"],
                json.dumps(n["childrenIds"], ensure_ascii=False), int(n["archived"]),
                int(n["semanticRollup"]), n["semanticDepth"], span["start"] if span else None,
-               span["end"] if span else None, n.get("supersededBy"), text)
+               span["end"] if span else None, n.get("supersededBy"))
 
 source, target, ddl = sys.argv[1:4]
 with open(source, encoding="utf-8") as handle:
@@ -78,21 +62,20 @@ conn.execute("PRAGMA synchronous = NORMAL")
 for statement in json.loads(open(ddl).read()):
     conn.execute(statement)
 conn.execute("BEGIN")
-conn.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+conn.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                  node_rows(doc["nodes"]))
 conn.executemany("INSERT INTO edges(ord, from_id, to_id, type, seq_to) VALUES (?,?,?,?,?)",
                  ((i, e["from"], e["to"], e["type"], e.get("seqTo"))
                   for i, e in enumerate(doc["edges"], 1)))
 conn.executemany("INSERT INTO meta VALUES (?, ?)",
                  [(k, json.dumps(v)) for k, v in doc.items() if k not in ("nodes", "edges")])
-conn.execute("INSERT INTO nodes_fts(rowid, search_text) SELECT ord, search_text FROM nodes")
 conn.execute("COMMIT")
 conn.close()
 """
 
 
 def plain_schema(folder: Path) -> Path:
-    """Our tables the plain alternative fills (nodes, edges, meta, the FTS index) and the graph
+    """Our tables the plain alternative fills (nodes, edges, meta) and the graph
     tables' indexes, as our migrations create them; no triggers, no change log."""
     probe = folder / "schema.memgraph"
     Store.open(probe).close()
@@ -101,7 +84,7 @@ def plain_schema(folder: Path) -> Path:
         sql
         for (sql,) in conn.execute(
             "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND type IN ('table', 'index') "
-            "AND tbl_name IN ('nodes', 'edges', 'meta', 'nodes_fts') "
+            "AND tbl_name IN ('nodes', 'edges', 'meta') "
             "ORDER BY type DESC, rowid"
         )
     ]

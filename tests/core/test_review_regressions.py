@@ -14,7 +14,6 @@ import pytest
 
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.storage import changelog
-from memgraph_gui.core.storage.fts import bring_up_to_date
 
 
 def _two(tmp_path: Path) -> tuple[MemoryStore, MemoryStore]:
@@ -60,24 +59,6 @@ def test_undo_never_overwrites_an_edge_that_reused_a_row_number(tmp_path: Path) 
     with MemoryStore.open(tmp_path / "s.memgraph") as reopened:
         on_disk = {e.to_json()["type"] for e in reopened.read_api().list_edges()}
     assert in_memory == on_disk == {"knows", "likes"}
-
-
-def test_housekeeping_does_not_hide_another_process_commit(tmp_path: Path) -> None:
-    a, b = _two(tmp_path)
-    a.write_api().create_node(type="character_sheet", title="Eileen")
-    seen: list[Any] = []
-    a.subscribe(seen.append)
-
-    def job(conn: Any) -> int:
-        b.write_api().create_node(type="character_sheet", title="Kain")
-        return bring_up_to_date(conn)
-
-    a.storage.maintain(job)
-    a.sync()
-    assert [n.title for n in a.read_api().list_nodes()] == ["Eileen", "Kain"]
-    assert any(c.external for c in seen)
-    assert a.read_api().search_text("kain")
-    a.close(), b.close()
 
 
 def test_reading_publishes_pending_changes_even_when_the_reader_fails(tmp_path: Path) -> None:

@@ -1,9 +1,9 @@
-"""Text helpers shared by search and storage: flattening field values, haystacks, tokens."""
+"""Text helpers shared by the searches: flattening field values, the find text, tokens."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from memgraph_gui.core.domain.model import Node
@@ -35,13 +35,45 @@ def flatten_values(value: Any) -> Iterable[str]:
             yield text
 
 
-def node_search_text(node: Node) -> str:
-    """Lower-cased title + every field value, one per line: the substring-search haystack."""
-    values = node.fields.values()
+FIND_SEPARATOR = "\x00"
+"""Between the parts of a node's find text (``node_find_text``): a query without it can only
+match inside one part."""
+
+
+def find_needle(query: str) -> str:
+    """What a find looks for: ``query`` without surrounding whitespace, case-folded
+    (``str.casefold``: ``Straße`` and ``STRASSE`` both become ``strasse``). ``''`` means no
+    query (the window shows everything, ``search_text`` returns nothing)."""
+    return query.strip().casefold()
+
+
+def node_find_parts(node: Node, fields: Mapping[str, Any] | None = None) -> list[str]:
+    """The texts a find looks in: the node's id, its title and every scalar inside its field
+    values, each on its own (``flatten_values``: list items and mapping values one by one,
+    numbers and booleans as JavaScript writes them; field names, mapping keys, brackets and
+    quotes are not text). ``fields`` stands in for ``node.fields`` when given (the same
+    values, e.g. as ``search.field_maps`` parses them)."""
+    values = (node.fields if fields is None else fields).values()
     if all(type(value) is str for value in values):  # the common case, without the walk
-        return "\n".join([p for p in (node.title, *values) if p]).lower()
-    parts = [node.title, *flatten_values(node.fields)]
-    return "\n".join(p for p in parts if p).lower()
+        return [p for p in (node.id, node.title, *values) if p]
+    scalars = [text for value in values for text in flatten_values(value)]
+    return [p for p in (node.id, node.title, *scalars) if p]
+
+
+def node_find_text(node: Node, fields: Mapping[str, Any] | None = None) -> str:
+    """The node's find parts joined by ``FIND_SEPARATOR``, case-folded: a needle (see
+    ``find_needle``) without the separator is in it exactly when it is in one of the parts
+    (``casefold`` maps each character on its own, so folding the joined text folds each part)."""
+    return FIND_SEPARATOR.join(node_find_parts(node, fields)).casefold()
+
+
+def node_finds(node: Node, needle: str) -> bool:
+    """Whether the find ``needle`` (from ``find_needle``, non-empty) is in one of the node's
+    find parts: the one definition of a match that every find (the window's Find box, the
+    timeline filter, ``search_text``) answers."""
+    if FIND_SEPARATOR in needle:  # can only be inside a part that holds the separator itself
+        return any(needle in part.casefold() for part in node_find_parts(node))
+    return needle in node_find_text(node)
 
 
 def tokenize(text: str) -> list[str]:

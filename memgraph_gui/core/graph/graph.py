@@ -49,7 +49,6 @@ class Graph:
         self._schema: Schema | None = None
         self._injection: InjectionState | None = None
         self._timeline: list[str] | None = None
-        self._node_caches: dict[str, dict[str, Any]] = {}
         self._derived: dict[Any, Any] = {}
         self._schema_derived: dict[str, Any] = {}
         self._indexes: dict[str, IncrementalIndex] = {}
@@ -62,7 +61,7 @@ class Graph:
         self.nodes[node.id] = node
         if old is None or old.seq_to != node.seq_to:
             self._timeline = None
-        self._forget_node(node.id)
+        self._derived.clear()
 
     def drop_node(self, node_id: str) -> None:
         old = self.nodes.pop(node_id, None)
@@ -70,7 +69,7 @@ class Graph:
             for index in self._indexes.values():
                 index.node_changed(old, None)
             self._timeline = None
-            self._forget_node(node_id)
+            self._derived.clear()
 
     def put_edge(self, edge: Edge) -> None:
         key = edge.key
@@ -115,16 +114,10 @@ class Graph:
             self.meta[key] = value
         if key == "schema":
             self._schema = None
-            self._node_caches.clear()
             self._indexes.clear()
             self._schema_derived.clear()
         elif key == "injection":
             self._injection = None
-        self._derived.clear()
-
-    def _forget_node(self, node_id: str) -> None:
-        for cache in self._node_caches.values():
-            cache.pop(node_id, None)
         self._derived.clear()
 
     # -- reads -----------------------------------------------------------------------------------
@@ -208,15 +201,6 @@ class Graph:
             by_seq = sorted(range(len(ids)), key=seqs.__getitem__)  # stable: ids stay in order
             self._timeline = list(map(ids.__getitem__, by_seq))
         return self._timeline
-
-    def cached_values(self, name: str, compute: Callable[[Node], T]) -> dict[str, T]:
-        """The whole per-node cache ``name``, filling in nodes that have no value yet."""
-        cache = self._node_caches.setdefault(name, {})
-        if len(cache) != len(self.nodes):
-            for node_id, node in self.nodes.items():
-                if node_id not in cache:
-                    cache[node_id] = compute(node)
-        return cache
 
     def per_schema(self, name: str, compute: Callable[[], T]) -> T:
         """A value derived from the schema alone, memoised until the schema changes."""

@@ -321,22 +321,13 @@ class ReadApi(BriefReader):
         with self._store.reading() as graph:
             return compaction_candidates(graph, kind, level)
 
-    def search_text(self, query: Any, *, use_index: bool | None = None) -> tuple[str, ...]:
-        """The window's search: ids (timeline order) whose text contains ``query``, any script.
-
-        Queries of 3+ characters use the FTS5 trigram index as a prefilter; results are identical
-        to the plain scan (``use_index=False``) either way.
-        """
-        from memgraph_gui.core.storage.fts import indexed_substring_search
-
-        text = args.text(query, "query").strip()
-        if not text:
-            return ()
-        indexed = len(text) >= 3 if use_index is None else use_index and len(text) >= 3
-        if indexed:
-            return tuple(indexed_substring_search(self._store, text))
+    def search_text(self, query: Any) -> tuple[str, ...]:
+        """The window's find: ids (timeline order, archived nodes too) whose id, title or a
+        field's scalar contains ``query``, case-folded, in any script (``search.find_nodes``:
+        the same matches as the Find box and the timeline filter). An empty query finds nothing."""
+        text = args.text(query, "query")
         with self._store.reading() as graph:
-            return tuple(search.substring_scan(graph, text))
+            return tuple(search.find_in_timeline_order(graph, text))
 
     # -- layer D ---------------------------------------------------------------------------------
     def get_injection_state(self) -> InjectionState:

@@ -1,9 +1,8 @@
 """Bulk replacement of a store's whole graph (import, demo generation): plain ``executemany``.
 
-The graph tables' indexes and the search-index triggers are dropped for the load and made again
-after it, in the same transaction: SQLite then builds each index in one sorted pass instead of
-updating it row by row, and the trigram index is filled in one statement instead of queueing
-every row. A failure rolls the schema back with the rows.
+The graph tables' indexes and triggers are dropped for the load and made again after it, in the
+same transaction: SQLite then builds each index in one sorted pass instead of updating it row by
+row. A failure rolls the schema back with the rows.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from typing import Any, TypeVar
 from memgraph_gui.core.domain.images import dumps
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
-from memgraph_gui.core.storage.fts import rebuild_search_index
 from memgraph_gui.core.storage.meanwhile import meanwhile
 from memgraph_gui.core.storage.rows import NODE_INSERT, Tables, build_graph, long_lived, node_row
 
@@ -38,9 +36,9 @@ def bulk_load(
     them back, and frozen out of the collector's scans: ``long_lived``).
 
     ``ord`` is each node's and edge's position in its list (from 1). A repeated node id or edge
-    ``(from, type, to)`` keeps the later one, at its own position. SQLite fills the search index
-    and makes the indexes again on a second thread while this one builds the graph (a statement
-    runs without the GIL): ~0.25 s less at 50k nodes. The caller rolls back on any exception.
+    ``(from, type, to)`` keeps the later one, at its own position. SQLite makes the indexes
+    again on a second thread while this one builds the graph (a statement runs without the
+    GIL). The caller rolls back on any exception.
     """
     with long_lived():  # ~500k new objects and no cycles: collections would only slow it
         tables, finish = _write_rows(conn, nodes, edges, meta)
@@ -51,8 +49,8 @@ def bulk_load(
 def _write_rows(
     conn: sqlite3.Connection, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]
 ) -> tuple[Tables, Callable[[], None]]:
-    """The rows written (node rows carry ``search_text`` last) and ``finish``: what is left to do
-    on ``conn``, which must then not be used until it returns."""
+    """The rows written and ``finish``: what is left to do on ``conn``, which must then not be
+    used until it returns."""
     _clear(conn)
     node_rows = [node_row(n, i) for i, n in _last_of(nodes, map(attrgetter("id"), nodes))]
     edge_rows = [
@@ -66,7 +64,6 @@ def _write_rows(
     conn.execute("UPDATE store_info SET value=? WHERE key='generation'", (uuid.uuid4().hex,))
 
     def finish() -> None:
-        rebuild_search_index(conn)
         for sql in remake:
             conn.execute(sql)
 

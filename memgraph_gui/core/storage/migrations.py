@@ -17,7 +17,7 @@ from memgraph_gui.core.domain.default_schema import default_schema
 if TYPE_CHECKING:  # imported when a store is created: opening one does not need it
     import sqlite_utils
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x4D475048  # "MGPH": marks a file as a memgraph store
 COUNTERS = ("nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo", "sourceMessageCount")
 
@@ -37,9 +37,8 @@ _NODE_COLUMNS: dict[str, type] = {
     "floor_start": int,
     "floor_end": int,
     "superseded_by": str,
-    "search_text": str,
 }
-_NODE_OPTIONAL = {"floor_start", "floor_end", "superseded_by", "search_text"}
+_NODE_OPTIONAL = {"floor_start", "floor_end", "superseded_by"}
 _BATCH_COLUMNS: dict[str, type] = {
     "id": int,
     "kind": str,
@@ -88,7 +87,6 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     db = sqlite_utils.Database(conn)
     _create_graph_tables(db)
     _create_change_log(db)
-    _create_search_index(conn)
     conn.execute("INSERT INTO store_info(key, value) VALUES ('generation', '0')")
 
 
@@ -148,35 +146,23 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
     )
 
 
-def _queue(row: str) -> str:
-    # No OR IGNORE: inside a trigger the outer statement's conflict policy would override it.
-    return (
-        f"INSERT INTO fts_pending(ord) SELECT {row}.ord WHERE NOT EXISTS "
-        f"(SELECT 1 FROM fts_pending WHERE ord = {row}.ord)"
-    )
-
-
-FTS_TRIGGERS = (
-    f"CREATE TRIGGER nodes_fts_ai AFTER INSERT ON nodes BEGIN {_queue('new')}; END",
-    f"CREATE TRIGGER nodes_fts_au AFTER UPDATE OF search_text ON nodes BEGIN {_queue('new')}; END",
-    f"CREATE TRIGGER nodes_fts_ad AFTER DELETE ON nodes BEGIN {_queue('old')}; END",
-)
-
-
-def _create_search_index(conn: sqlite3.Connection) -> None:
-    """The FTS5 trigram index over ``nodes.search_text`` and its pending-rows queue.
-
-    Maintaining trigrams costs ~1 ms a row, too much for a 1,000-op batch, so writes only queue
-    the row (a trigger) and ``fts.bring_up_to_date`` indexes the queue before the next FTS query.
-    The index keeps its own copy of the text, so queued rows can be re-indexed in any order.
-    """
-    conn.execute(
-        "CREATE VIRTUAL TABLE nodes_fts USING fts5(search_text, tokenize='trigram', detail=none)"
-    )
-    conn.execute("INSERT INTO nodes_fts(nodes_fts, rank) VALUES ('automerge', 4)")
-    conn.execute("CREATE TABLE fts_pending (ord INTEGER PRIMARY KEY)")
-    for sql in FTS_TRIGGERS:
-        conn.execute(sql)
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Drop the FTS5 trigram index, its queue and its triggers, and the ``nodes.search_text``
+    column that fed it (stores made before version 4 have them; newer ones never do). Every
+    find is answered in memory (``search.find_nodes``: 1-20 ms at 50k nodes, with 1- and
+    2-character queries and ``casefold``, which trigrams cannot do); the index cost ~16 MB of
+    file and ~0.7 s an import at 50k. With an SQLite older than 3.35 (no ``DROP COLUMN``) the
+    column stays and is emptied: nothing reads or writes it."""
+    for trigger in ("nodes_fts_ai", "nodes_fts_au", "nodes_fts_ad"):
+        conn.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+    conn.execute("DROP TABLE IF EXISTS nodes_fts")
+    conn.execute("DROP TABLE IF EXISTS fts_pending")
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(nodes)")}
+    if "search_text" in columns:
+        try:
+            conn.execute("ALTER TABLE nodes DROP COLUMN search_text")
+        except sqlite3.OperationalError:
+            conn.execute("UPDATE nodes SET search_text = NULL")
 
 
 def install_defaults(conn: sqlite3.Connection) -> None:
@@ -190,6 +176,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
     3: _migrate_to_3,
+    4: _migrate_to_4,
 }
 
 

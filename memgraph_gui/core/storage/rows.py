@@ -20,21 +20,20 @@ from memgraph_gui.core.domain.images import (
     node_from_image,
 )
 from memgraph_gui.core.domain.model import Edge, Node, nodes_from_columns
-from memgraph_gui.core.domain.text import node_search_text
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.storage.meanwhile import meanwhile
 
 NODE_UPSERT = (
     "INSERT INTO nodes(ord, id, type, level, title, seq_to, fields, parent_id, children_ids, "
-    "archived, semantic_rollup, semantic_depth, floor_start, floor_end, superseded_by, "
-    "search_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
+    "archived, semantic_rollup, semantic_depth, floor_start, floor_end, superseded_by) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
     "ord=excluded.ord, "
     "type=excluded.type, level=excluded.level, title=excluded.title, seq_to=excluded.seq_to, "
     "fields=excluded.fields, parent_id=excluded.parent_id, children_ids=excluded.children_ids, "
     "archived=excluded.archived, semantic_rollup=excluded.semantic_rollup, "
     "semantic_depth=excluded.semantic_depth, floor_start=excluded.floor_start, "
     "floor_end=excluded.floor_end, "
-    "superseded_by=excluded.superseded_by, search_text=excluded.search_text"
+    "superseded_by=excluded.superseded_by"
 )
 NODE_INSERT = NODE_UPSERT[: NODE_UPSERT.index(" ON CONFLICT")]
 EDGE_UPSERT = (
@@ -66,7 +65,6 @@ def node_row(node: Node, ord_: int | None = None) -> tuple[Any, ...]:
         start,
         end,
         node.superseded_by,
-        node_search_text(node),
     )
 
 
@@ -169,8 +167,7 @@ def release_frozen(collect: bool = True) -> None:
 class Tables(NamedTuple):
     """A store's rows as read at open, before they become a ``Graph``: ``nodes`` in the column
     order of ``NODE_COLUMNS``, ``edges`` as ``(from, to, type, seq_to, ord)``, ``meta`` as
-    ``(key, JSON text)``; all in ``ord`` order. (A bulk load's node rows, which it builds its
-    graph from, carry ``search_text`` after those columns.)"""
+    ``(key, JSON text)``; all in ``ord`` order."""
 
     nodes: list[tuple[Any, ...]]
     edges: list[tuple[Any, ...]]

@@ -346,15 +346,6 @@ class Store(Subscriptions):
         with faults.sqlite_errors(self.path):
             self._write.execute(sql, params)
 
-    def maintain(self, job: Any) -> Any:
-        """Run housekeeping that manages its own write transaction on the write connection
-        (e.g. the search index queue); None for a read-only store."""
-        self._check_open()
-        if self.read_only:
-            return None
-        with self._write_mutex, faults.sqlite_errors(self.path):
-            return job(self._write)
-
     @contextmanager
     def _read_connection(self) -> Iterator[Any]:
         if self._read is self._write and not self.read_only:

@@ -230,8 +230,13 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
     def _on_nodes_updated(self, ids: frozenset[str]) -> None:
         scene = self.scene
         assert scene is not None
+        before = self.search_mask
+        self._update_search_mask()  # an edit can make a node match the find, or stop matching
+        after = self.search_mask
         if self._update_looks(scene, ids):  # rare: a new type, or a rollup's depth
             self.nodes.sync_sizes(self._faded())
+        elif before is not None and (after is None or not np.array_equal(before, after)):
+            self.nodes.restyle(self._faded())
         self._label_timer.start()
 
     def _update_looks(self, scene: GraphScene, ids: frozenset[str]) -> bool:

@@ -197,7 +197,8 @@ class TimelineTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._cache.clear()
         self._injection = self._app.injection()
-        rows = self._app.timeline_rows(self._filter.passes if self._filter.active else None)
+        others = self._filter.besides_text
+        rows = self._app.timeline_rows(others.passes if others.active else None, self._filter.text)
         self._ids, self._seqs, self._ascii = rows.ids, rows.seqs, rows.ascii_ids
         self._row_of = None
         self.endResetModel()
