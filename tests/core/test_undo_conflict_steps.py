@@ -81,7 +81,7 @@ def test_skipping_a_refused_step_lets_the_one_before_it_be_undone(store: MemoryS
         ("Edit 'Anna'", False),
     ]
     assert listed[0].to_json()["skipped"] is True
-    assert [s.label for s in history.steps()][0] == "Edit 'Anna'"
+    assert history.steps()[0].label == "Edit 'Anna'"
     assert history.undo().label == "Undo Edit 'Anna'"
     assert "goal" not in store.read_api().get_node(anna).fields
     assert store.read_api().get_node(eileen).fields["goal"] == "theirs"
