@@ -166,3 +166,15 @@ def test_undo_anyway_of_a_create_removes_the_links_made_to_it_since(store: Memor
     assert all(fresh not in (e.from_id, e.to_id) for e in store.graph.edges.values())
     store.history_of("window").undo()  # the revert: the node and its link are back
     assert fresh in store.graph.nodes and (base, "knows", fresh) in store.graph.edges
+
+
+def test_the_history_call_lists_a_skipped_step_as_skipped(store: MemoryStore) -> None:
+    from memgraph_gui.core.jsonapi import call
+
+    _, eileen = _two_edits(store)
+    store.write_api(origin="agent").edit_node(id=eileen, set_fields={"goal": "theirs"})
+    step = _refusal(store).details["step"]["batchId"]
+    store.history_of("window").skip(step)
+    listed = {s["batchId"]: s for s in call(store, "history", [])}
+    assert listed[step]["skipped"] is True and listed[step]["undone"] is False
+    assert all("skipped" not in s for b, s in listed.items() if b != step)

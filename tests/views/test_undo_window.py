@@ -253,3 +253,42 @@ def test_the_mirror_follows_the_desks_steps_made_in_another_window(
     assert window.undo_action.text() == "&Undo Edit 'Anna'" and _in_sync(app)
     other.close()
     app.close()
+
+
+def test_the_dialog_names_links_by_their_ends_and_a_refused_redo_only_explains(
+    qtbot: Any,
+) -> None:
+    from memgraph_gui.views.undo_conflict import UndoConflictDialog
+
+    conflict = {
+        "kind": "edge",
+        "key": "n_1\x1fknows\x1fn_2",
+        "title": "Eileen —knows→ Tower",
+        "ends": ["Eileen", "Tower"],
+        "relation": "knows",
+        "problem": "dangling",
+        "fields": [],
+        "overwrites": [{"field": "link", "current": {"from": "n_1"}, "restored": None}],
+        "by": {"seq": 9, "batchId": 4, "label": "Link 'Eileen'", "origin": "me", "ts": 0.0},
+    }
+    step = {"batchId": 3, "label": "Create location_state 'Tower'", "origin": "me", "ts": 0.0}
+    details = {"action": "undo", "step": step, "conflicts": [conflict], "seen": 9}
+    dialog = UndoConflictDialog(details, "me")
+    qtbot.addWidget(dialog)
+    text = dialog.explanation.text()
+    assert "the link “Eileen” —knows→ “Tower” was made since by this desk at " in text
+    assert "would be left without its node" in text and "n_1" not in text
+    skipped: list[int] = []
+    forced: list[tuple[int, int]] = []
+    dialog.skip_requested.connect(skipped.append)
+    dialog.force_requested.connect(lambda b, s: forced.append((b, s)))
+    dialog.anyway_button.click()
+    assert "removed" in dialog.preview.toPlainText()
+    dialog.overwrite_button.click()
+    assert forced == [(3, 9)] and skipped == []
+
+    redo = UndoConflictDialog({**details, "action": "redo"}, "me")
+    qtbot.addWidget(redo)
+    assert redo.windowTitle() == "Cannot redo"
+    assert redo.explanation.text().startswith("Cannot redo “Create location_state 'Tower'”:")
+    assert not redo.skip_button.isVisibleTo(redo) and not redo.anyway_button.isVisibleTo(redo)
