@@ -27,6 +27,7 @@ from memgraph_gui.views.qt import (
 )
 
 _VALUE_CHARS = 300  # a long value is cut in the preview; the store keeps it whole
+_LINES_SHOWN = 6  # rows named in the explanation; the preview lists every one
 
 
 class UndoConflictDialog(QDialog):
@@ -71,7 +72,11 @@ class UndoConflictDialog(QDialog):
             head = tr("Cannot undo “{label}”:").format(label=label)
         else:
             head = tr("Cannot redo “{label}”:").format(label=label)
-        lines = [head, *("• " + self._conflict_line(c) for c in self._conflicts())]
+        conflicts = self._conflicts()
+        lines = [head, *("• " + self._conflict_line(c) for c in conflicts[:_LINES_SHOWN])]
+        if len(conflicts) > _LINES_SHOWN:
+            more = len(conflicts) - _LINES_SHOWN
+            lines.append("• " + tr("and {n} more (Undo anyway… lists them all)").format(n=more))
         if self.details.get("action") == "undo":
             lines += [
                 "",
@@ -116,9 +121,7 @@ class UndoConflictDialog(QDialog):
         if isinstance(by, Mapping):
             who = self._who(str(by.get("origin") or ""))
             at = _when(float(by.get("ts") or 0))
-            source = tr("by {who} at {time} (“{label}”)").format(
-                who=who, time=at, label=by.get("label") or ""
-            )
+            source = tr("by {who} at {time}").format(who=who, time=at)
         else:
             source = tr("by a change the history no longer keeps")
         if problem == "dangling":
@@ -137,6 +140,8 @@ class UndoConflictDialog(QDialog):
             text += " " + tr("(field {name})").format(name=fields[0])
         elif fields:
             text += " " + tr("(fields {names})").format(names=", ".join(fields))
+        if isinstance(by, Mapping) and by.get("label"):
+            text += " " + tr("in “{label}”").format(label=by["label"])
         return text
 
     def _who(self, origin: str) -> str:

@@ -104,10 +104,9 @@ def has_own_typing(widget: QWidget, undo: bool) -> bool:
 
 
 def _inside(widget: QWidget, window: QWidget) -> bool:
-    """True when ``widget`` belongs to ``window``, also inside a dock floated out of it."""
-    node: QWidget | None = widget
-    while node is not None:
-        if node is window:
-            return True
-        node = node.parentWidget()
-    return False
+    """True when ``widget`` is in ``window`` itself or in a dock floated out of it (not in a
+    dialog or wizard of its own, whose keys are its own business)."""
+    top = widget.window()
+    if top is window:
+        return True
+    return isinstance(top, QtWidgets.QDockWidget) and top.parentWidget() is window
