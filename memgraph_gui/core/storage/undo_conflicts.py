@@ -8,6 +8,7 @@ found the conflict, so what it names is what the store holds at that moment.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -69,8 +70,13 @@ def describe(
     the step is bound to it (see ``History.undo_anyway``).
     """
     after = _last_seq(store, step.batch_id)
-    conflicts = [_row(store, tx, after, verb, row) for row in rows]
-    conflicts += [_dangling(store, tx, after, key, key_text(key) in own_edges) for key in dangling]
+    keys = [(r.kind, r.key) for r in rows] + [("edge", key_text(k)) for k in dangling]
+    writers = _last_writers(store, after, keys)
+    conflicts = [_row(tx, row, writers.get((row.kind, row.key))) for row in rows]
+    conflicts += [
+        _dangling(tx, key, key_text(key) in own_edges, writers.get(("edge", key_text(key))))
+        for key in dangling
+    ]
     seen = max((c["by"]["seq"] for c in conflicts if c["by"] is not None), default=after)
     return {
         "action": verb,
@@ -128,7 +134,7 @@ def _sentence(conflict: dict[str, Any]) -> str:
     return text
 
 
-def _row(store: Store, tx: Tx, after: int, verb: str, row: RowConflict) -> dict[str, Any]:
+def _row(tx: Tx, row: RowConflict, by: dict[str, Any] | None) -> dict[str, Any]:
     if row.current is None:
         problem = REMOVED
     elif row.expected is None:
@@ -143,11 +149,11 @@ def _row(store: Store, tx: Tx, after: int, verb: str, row: RowConflict) -> dict[
         "problem": problem,
         "fields": [name for name, _ in columns],
         "overwrites": _overwrites(row, columns),
-        "by": _last_writer(store, after, row.kind, row.key),
+        "by": by,
     }
 
 
-def _dangling(store: Store, tx: Tx, after: int, key: EdgeKey, own: bool) -> dict[str, Any]:
+def _dangling(tx: Tx, key: EdgeKey, own: bool, by: dict[str, Any] | None) -> dict[str, Any]:
     text = key_text(key)
     return {
         "kind": "edge",
@@ -156,7 +162,7 @@ def _dangling(store: Store, tx: Tx, after: int, key: EdgeKey, own: bool) -> dict
         "problem": ORPHANED if own else DANGLING,
         "fields": [],
         "overwrites": [{"field": "link", "current": _edge_json(key), "restored": None}],
-        "by": _last_writer(store, after, "edge", text),
+        "by": by,
     }
 
 
@@ -218,14 +224,22 @@ def _last_seq(store: Store, batch_id: int) -> int:
     return int(rows[0][0])
 
 
-def _last_writer(store: Store, after: int, kind: str, key: str) -> dict[str, Any] | None:
+def _last_writers(
+    store: Store, after: int, keys: list[tuple[str, str]]
+) -> dict[tuple[str, str], dict[str, Any]]:
+    """For each ``(kind, key)``, the newest batch that changed it after change-log row
+    ``after`` (one pass over the rows since, however many keys)."""
+    if not keys:
+        return {}
+    wanted = json.dumps([f"{kind}:{key}" for kind, key in keys])
     rows = store.execute_read(
-        "SELECT c.seq, b.id, b.label, b.origin, b.ts FROM changes c JOIN batches b "
-        "ON b.id = c.batch WHERE c.seq > ? AND c.kind = ? AND c.key = ? ORDER BY c.seq DESC "
-        "LIMIT 1",
-        (after, kind, key),
+        "SELECT c.kind, c.key, c.seq, b.id, b.label, b.origin, b.ts FROM changes c "
+        "JOIN batches b ON b.id = c.batch WHERE c.seq IN (SELECT max(seq) FROM changes "
+        "WHERE seq > ? AND kind || ':' || key IN (SELECT value FROM json_each(?)) "
+        "GROUP BY kind, key)",
+        (after, wanted),
     )
-    if not rows:
-        return None
-    seq, batch_id, label, origin, ts = rows[0]
-    return {"seq": seq, "batchId": batch_id, "label": label, "origin": origin, "ts": ts}
+    return {
+        (kind, key): {"seq": seq, "batchId": batch_id, "label": label, "origin": origin, "ts": ts}
+        for kind, key, seq, batch_id, label, origin, ts in rows
+    }
