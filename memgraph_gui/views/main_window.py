@@ -122,8 +122,6 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.redo_action.triggered.connect(self._on_redo)
         self.undo_keys = UndoKeys(self, self.undo_action, self.redo_action)
-        for dock in (self.timeline_dock, self.inspector_dock):  # also when floated out
-            dock.addActions([self.undo_action, self.redo_action])
         stack = self._app.undo.stack
         for signal in (
             stack.indexChanged,

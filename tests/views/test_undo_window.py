@@ -292,3 +292,20 @@ def test_the_dialog_names_links_by_their_ends_and_a_refused_redo_only_explains(
     assert redo.windowTitle() == "Cannot redo"
     assert redo.explanation.text().startswith("Cannot redo “Create location_state 'Tower'”:")
     assert not redo.skip_button.isVisibleTo(redo) and not redo.anyway_button.isVisibleTo(redo)
+
+
+def test_ctrl_z_works_in_a_floating_dock(qtbot: Any, tmp_path: Path) -> None:
+    app, window = _window(qtbot, tmp_path / "s.memgraph")
+    _, eileen = _two_edits(app)
+    window.timeline_dock.setFloating(True)
+    window.timeline_dock.show()
+    qtbot.waitExposed(window.timeline_dock)
+    window.timeline_dock.activateWindow()
+    table = window.timeline_panel.table
+    _focus(qtbot, table)
+    assert table.window() is window.timeline_dock
+    _idle(qtbot, app)
+    _ctrl_z(qtbot, table)
+    qtbot.waitUntil(lambda: _goal(app, eileen) is None, timeout=WAIT)
+    _idle(qtbot, app)
+    app.close()
