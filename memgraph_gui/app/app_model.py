@@ -17,7 +17,7 @@ from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.app.reads import StoreReads
 from memgraph_gui.app.runner import OpRunner
 from memgraph_gui.app.selection import Selection
-from memgraph_gui.app.undo_stack import HistoryDepth, UndoFacade
+from memgraph_gui.app.undo_stack import HistoryDepth, UndoFacade, desk_origin
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.luker.write_api import WriteApi
@@ -44,8 +44,10 @@ class AppModel(StoreReads, QObject):
     _change_arrived = Signal(object)
 
     def __init__(self, store: MemoryStore, *, origin: str | None = None) -> None:
+        """``origin`` names the window's steps in the change log (default ``desk_origin()``:
+        the same in every run, so Undo offers the steps earlier runs made)."""
         QObject.__init__(self)
-        self.origin = origin or store.origin
+        self.origin = origin or desk_origin()
         self.selection = Selection()
         self.undo = UndoFacade(self)
         self.runner = OpRunner(self)
@@ -112,12 +114,14 @@ class AppModel(StoreReads, QObject):
         initiator: object | None = None,
         on_done: Callable[[Any], None] | None = None,
         on_error: Callable[[MemgraphError], None] | None = None,
+        rebuild_undo: bool = False,
     ) -> None:
         """Run ``op(write_api)`` on the writer thread; GUI thread only.
 
-        On success the undo mirror is brought up to date and ``on_done(result)`` runs on the GUI
-        thread; the ChangeSets it committed reach ``changes_applied`` with ``initiator``. A refusal
-        goes to ``on_error`` when given, else to ``op_failed``. Never raises.
+        On success the undo mirror is brought up to date (rebuilt from every label with
+        ``rebuild_undo``, for ops that change steps below the top) and ``on_done(result)`` runs on
+        the GUI thread; the ChangeSets it committed reach ``changes_applied`` with ``initiator``. A
+        refusal goes to ``on_error`` when given, else to ``op_failed``. Never raises.
         """
         store, write = self._store, self._write
         if store.closed:
@@ -125,12 +129,12 @@ class AppModel(StoreReads, QObject):
             return
 
         def job() -> tuple[Any, HistoryDepth]:
-            return op(write), self._depth(store)
+            return op(write), self._depth(store, every_label=rebuild_undo)
 
         self._current_op.append(initiator)
         self.runner.submit(
             job,
-            lambda out: self._op_done(store, initiator, out, on_done),
+            lambda out: self._op_done(store, initiator, out, on_done, rebuild_undo),
             lambda exc: self._op_error(store, initiator, exc, on_error),
         )
 
@@ -167,6 +171,41 @@ class AppModel(StoreReads, QObject):
         """Redo this window's newest undone step."""
         self.run_op(lambda _w: self._store.history_of(self.origin).redo(), on_error=on_error)
 
+    def skip_step(
+        self,
+        batch_id: int,
+        *,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[MemgraphError], None] | None = None,
+    ) -> None:
+        """Leave the refused step ``batch_id`` (an ``UNDO_CONFLICT``'s ``details["step"]``) in the
+        history as not undone; Undo then offers the step before it. ``HISTORY_CHANGED`` when it is
+        no longer the newest step to undo."""
+        self.run_op(
+            lambda _w: self._store.history_of(self.origin).skip(batch_id),
+            on_done=on_done,
+            on_error=on_error,
+            rebuild_undo=True,
+        )
+
+    def undo_anyway(
+        self,
+        batch_id: int,
+        seen: int,
+        *,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[MemgraphError], None] | None = None,
+    ) -> None:
+        """Revert the refused step ``batch_id`` over what changed since, as a new undoable step
+        ("Revert …"); ``seen`` is the shown conflict's ``details["seen"]`` (``UNDO_CONFLICT``
+        with fresh details when rows changed again since)."""
+        self.run_op(
+            lambda _w: self._store.history_of(self.origin).undo_anyway(batch_id, seen),
+            on_done=on_done,
+            on_error=on_error,
+            rebuild_undo=True,
+        )
+
     def _depth(self, store: MemoryStore, *, every_label: bool = False) -> HistoryDepth:
         """This origin's undo/redo depth (O(1)) with the newest step's label, or with
         ``every_label`` the labels of all its steps (for a rebuild). Any thread."""
@@ -184,12 +223,16 @@ class AppModel(StoreReads, QObject):
         initiator: object | None,
         out: tuple[Any, HistoryDepth],
         on_done: Callable[[Any], None] | None,
+        rebuild_undo: bool = False,
     ) -> None:
         result, depth = out
         self._finish_op(initiator, result)
         if store is not self._store:
             return
-        self.undo.reconcile(depth, lambda: self._depth(store, every_label=True))
+        if rebuild_undo:
+            self.undo.rebuild(depth)
+        else:
+            self.undo.reconcile(depth, lambda: self._depth(store, every_label=True))
         if on_done is not None:
             on_done(result)
 
@@ -240,6 +283,8 @@ class AppModel(StoreReads, QObject):
             del self._op_initiators[next(iter(self._op_initiators))]
         if changes.external:
             self.last_external_change = time.time()
+            if changes.origin == self.origin:  # this desk in another window or process
+                self.undo.rebuild(self._depth(store, every_label=True))
         if changes.nodes_removed:
             self.selection.forget(changes.nodes_removed)
         self.changes_applied.emit(changes, initiator)

@@ -8,11 +8,14 @@ that was never compacted, so the wizard runs it in a ``BackgroundJob``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.app.qt import tr
+from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.schema import Schema, TypeSpec
+from memgraph_gui.core.graph.compaction import children_to_roll_up
 
 if TYPE_CHECKING:
     from memgraph_gui.app.reads import StoreReads
@@ -113,6 +116,20 @@ def _note(graph: Graph, type_id: str, depth: int, groups: tuple[GroupRow, ...]) 
         "No group is eligible: {roots} top-level {type} nodes at depth {depth}, {keep} of them "
         "held back as recent, and a rollup needs at least {threshold}."
     ).format(roots=roots, type=type_id, depth=depth, keep=keep, threshold=cfg["threshold"])
+
+
+def group_problem(reads: StoreReads, type_id: str, child_ids: Sequence[str]) -> str:
+    """Why the store would refuse to roll ``child_ids`` up now ("" when it would not): the
+    message ``compactNodes`` would give (any thread; a query)."""
+
+    def check(graph: Graph) -> str:
+        try:
+            children_to_roll_up(graph.nodes.get, type_id, list(child_ids))
+        except MemgraphError as exc:
+            return exc.message
+        return ""
+
+    return reads.read(check)
 
 
 def child_briefs(reads: StoreReads, ids: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:

@@ -147,6 +147,27 @@ def compact(
     )
 
 
+def compact_groups(
+    app: AppModel,
+    node_type: str,
+    groups: Sequence[tuple[Sequence[str], str]],
+    *,
+    initiator: object | None = None,
+    on_done: OnDone = None,
+    on_error: OnError = None,
+) -> None:
+    """Roll up several ``(child ids, summary)`` groups in one write: one undo step ("Compact 4
+    groups"). ``on_done`` gets ``{results, compacted}``: per group ``{rollupNodeId}`` or
+    ``{error: {code, message}}`` (a refused group is left out, the others roll up)."""
+    entries = [{"childIds": list(ids), "summary": summary} for ids, summary in groups]
+    app.run_op(
+        lambda w: w.compact_groups(type=node_type, groups=entries),
+        initiator=initiator,
+        on_done=on_done,
+        on_error=on_error,
+    )
+
+
 def dissolve(
     app: AppModel,
     rollup_id: str,

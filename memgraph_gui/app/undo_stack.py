@@ -6,14 +6,30 @@ mirror whose ``redo``/``undo`` do nothing: the app model calls the core first an
 only when the core succeeded, so a refused undo (``UNDO_CONFLICT``) leaves both unchanged.
 Invariant: ``stack.index()`` equals the core's undo depth for this origin, ``count() - index()``
 its redo depth.
+
+The desk writes as ``desk_origin()``, the same in every run, so the history it offers includes
+the steps of earlier runs that the store keeps (an agent's steps have their own origin).
 """
 
 from __future__ import annotations
 
+import getpass
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from memgraph_gui.app.qt import QObject, QUndoCommand, QUndoStack
+
+DESK = "memgraph-gui"
+
+
+def desk_origin() -> str:
+    """``memgraph-gui:USER``: who the window's steps are by in the change log, stable across
+    restarts (so Undo offers the previous run's edits) and distinct from any agent's origin."""
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError):  # no login name in the environment or the password database
+        user = ""
+    return f"{DESK}:{user}" if user else DESK
 
 
 @dataclass(frozen=True, slots=True)

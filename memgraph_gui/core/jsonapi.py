@@ -114,7 +114,7 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
         changes = getattr(store.history, method)()
         return {"done": changes is not None, "label": changes.label if changes else None}
     if method == "history":
-        return [step.to_json() for step in store.history.steps()]
+        return [step.to_json() for step in store.history.steps(include_skipped=True)]
     if method in READ:
         name, shape = READ[method]
         return to_jsonable(_invoke(getattr(store.read_api(), name), shape, arguments, method))

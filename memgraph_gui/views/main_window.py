@@ -28,6 +28,8 @@ from memgraph_gui.views.qt import (
 )
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
+from memgraph_gui.views.undo_conflict import UndoConflictDialog
+from memgraph_gui.views.undo_keys import UndoKeys
 from memgraph_gui.views.window_settings import load_bytes, save_bytes
 from memgraph_gui.views.wizard import CompactionActions
 
@@ -39,6 +41,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._app = app
         self._pending_select: str | None = None
+        self.undo_conflict: UndoConflictDialog | None = None  # the refused undo on screen
         self.setObjectName("memgraph-main")
         self.timeline_panel = TimelinePanel(app)
         self.timeline = self.timeline_panel.model
@@ -118,6 +121,7 @@ class MainWindow(QMainWindow):
         self.redo_action = menu.addAction(tr("&Redo"))
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.redo_action.triggered.connect(self._on_redo)
+        self.undo_keys = UndoKeys(self, self.undo_action, self.redo_action)
         stack = self._app.undo.stack
         for signal in (
             stack.indexChanged,
@@ -232,7 +236,31 @@ class MainWindow(QMainWindow):
         self._app.redo_last(on_error=self._on_undo_failed)
 
     def _on_undo_failed(self, error: MemgraphError) -> None:
-        show_error(self, tr("Cannot undo or redo"), error)
+        if error.code != "UNDO_CONFLICT" or "step" not in error.details:
+            show_error(self, tr("Cannot undo or redo"), error)
+            return
+        if self.undo_conflict is not None and is_alive(self.undo_conflict):
+            self.undo_conflict.close()
+        dialog = UndoConflictDialog(error.details, self._app.origin, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.skip_requested.connect(self._on_skip_step)
+        dialog.force_requested.connect(self._on_undo_anyway)
+        self.undo_conflict = dialog
+        dialog.open()
+
+    def _on_skip_step(self, batch_id: int) -> None:
+        label = self._app.undo.stack.undoText()
+        self._app.skip_step(
+            batch_id,
+            on_done=lambda _c: self.statusBar().showMessage(
+                tr("Skipped “{label}”: it stays in the history, not undone.").format(label=label),
+                8000,
+            ),
+            on_error=self._on_undo_failed,
+        )
+
+    def _on_undo_anyway(self, batch_id: int, seen: int) -> None:
+        self._app.undo_anyway(batch_id, seen, on_error=self._on_undo_failed)
 
     def _on_op_failed(self, error: MemgraphError, _initiator: object | None) -> None:
         show_error(self, tr("The change was refused"), error)

@@ -138,16 +138,66 @@ def test_skip_writes_nothing(qtbot, app) -> None:
     assert "Approved 0 of 2 groups, skipped 2" in wizard.report_page.subTitle()
 
 
-def test_each_approval_is_its_own_undo_step(qtbot, app) -> None:
+def test_one_run_of_the_wizard_is_one_undo_step(qtbot, app) -> None:
+    wizard = _wizard(qtbot, app)
+    _to_groups(qtbot, wizard)
+    wizard.next()
+    start, nodes = app.undo.stack.count(), app.counts().nodes
+    _approve(qtbot, wizard, app)
+    assert app.counts().nodes == nodes  # queued: written when the review ends
+    _approve(qtbot, wizard, app)
+    assert wizard.currentPage() is wizard.report_page
+    assert app.undo.stack.count() == start + 1
+    assert app.undo.stack.undoText() == "Compact 2 groups"
+    made = wizard.report().rollup_ids()
+    assert len(made) == 2 and all(app.node(r) is not None for r in made)
+    assert wizard.report_page.details.toPlainText().count("✓") == 2
+    assert "The 2 rollups are one step in Edit ▸ Undo." in wizard.report_page.subTitle()
+    app.undo_last()
+    app.runner.wait_idle()
+    assert all(app.node(r) is None for r in made) and app.counts().nodes == nodes
+    assert app.undo.stack.redoText() == "Compact 2 groups"
+
+
+def test_stop_and_cancel_write_the_groups_approved_so_far(qtbot, app) -> None:
     wizard = _wizard(qtbot, app)
     _to_groups(qtbot, wizard)
     wizard.next()
     start = app.undo.stack.count()
     _approve(qtbot, wizard, app)
-    _approve(qtbot, wizard, app)
+    wizard.next()  # Stop & Report: the approval is written first, then the report shows
+    app.runner.wait_idle()
+    assert wizard.currentPage() is wizard.report_page
+    assert wizard.report().count("approved") == 1 and app.undo.stack.count() == start + 1
+    assert "1 not reviewed" in wizard.report_page.subTitle()
+    wizard.close()
+
+    again = _wizard(qtbot, app)
+    _to_groups(qtbot, again)
+    again.next()
+    _approve(qtbot, again, app)
+    again.reject()  # Cancel keeps what was approved
+    app.runner.wait_idle()
     assert app.undo.stack.count() == start + 2
-    assert len(wizard.report().rollup_ids()) == 2
-    assert "✓" in wizard.report_page.details.toPlainText()
+    assert app.undo.stack.undoText().startswith("Compact 3 ")
+
+
+def test_a_group_refused_at_the_write_is_reported_and_the_others_are_compacted(qtbot, app) -> None:
+    wizard = _wizard(qtbot, app)
+    groups = _to_groups(qtbot, wizard)
+    first, second = groups.model.checked_groups()
+    wizard.next()
+    _approve(qtbot, wizard, app)  # queued
+    app.store.write_api(origin="other").compact_nodes(
+        type="event", child_ids=list(first.child_ids), summary="elsewhere"
+    )
+    _approve(qtbot, wizard, app)
+    assert wizard.currentPage() is wizard.report_page
+    report = wizard.report()
+    assert [o.status for o in report.outcomes] == ["failed", "approved"]
+    assert "already has rollup parent" in report.outcomes[0].message
+    assert report.outcomes[1].group == second
+    assert app.undo.stack.undoText() == "Compact 3 events"
 
 
 def test_a_refusal_is_shown_and_the_user_can_skip(qtbot, app) -> None:

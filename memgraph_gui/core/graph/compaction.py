@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -58,16 +59,24 @@ def compaction_candidates(graph: Graph, type_id: str, depth: int) -> CompactionG
 
 def check_children(tx: Tx, type_id: str, child_ids: list[str]) -> list[Node]:
     """The children to roll up, or ``CHILD_NOT_FOUND`` / ``CHILD_HAS_PARENT`` (same-type parent)."""
+    return children_to_roll_up(tx.node, type_id, child_ids)
+
+
+def children_to_roll_up(
+    node: Callable[[str], Node | None], type_id: str, child_ids: list[str]
+) -> list[Node]:
+    """``check_children`` over any node lookup (a write's staged view, or a graph for a check
+    before the write)."""
     children: list[Node] = []
     for child_id in dict.fromkeys(child_ids):
-        child = tx.node(child_id)
+        child = node(child_id)
         if child is None:
             raise MemgraphError(
                 "CHILD_NOT_FOUND", f"compactNodes: child {child_id} is not in the store"
             )
         children.append(child)
     for child in children:
-        parent = tx.node(child.parent_id) if child.parent_id else None
+        parent = node(child.parent_id) if child.parent_id else None
         if parent is not None and parent.type.lower() == type_id.lower():
             raise MemgraphError(
                 "CHILD_HAS_PARENT",
@@ -93,9 +102,18 @@ def next_rollup_ordinal(graph: Graph, type_id: str, depth: int) -> int:
 
 
 def build_rollup(
-    tx: Tx, node_id: str, type_id: str, children: list[Node], summary: str, fields: dict[str, Any]
+    tx: Tx,
+    node_id: str,
+    type_id: str,
+    children: list[Node],
+    summary: str,
+    fields: dict[str, Any],
+    *,
+    made_before: int = 0,
 ) -> Node:
-    """Stage the rollup node, reparent ``children`` under it and add its hierarchy edges."""
+    """Stage the rollup node, reparent ``children`` under it and add its hierarchy edges.
+    ``made_before`` counts the rollups of the same type and depth staged earlier in this write
+    (their ``#k`` titles are not in the graph yet)."""
     depth = max(c.semantic_depth for c in children) + 1
     merged = {"summary": summary, **fields}
     merged["summary"] = normalize_text(str(merged.get("summary") or ""))
@@ -103,12 +121,13 @@ def build_rollup(
         del merged["summary"]
     ranges = [c.floor_range for c in children if c.floor_range is not None]
     seq = max(c.seq_to for c in children)
+    ordinal = next_rollup_ordinal(tx.graph, type_id, depth) + made_before
     rollup = tx.put_node(
         Node(
             id=node_id,
             type=type_id,
             level="semantic",
-            title=f"{type_id} Summary L{depth} #{next_rollup_ordinal(tx.graph, type_id, depth)}",
+            title=f"{type_id} Summary L{depth} #{ordinal}",
             seq_to=seq,
             fields=freeze(merged),
             children_ids=tuple(c.id for c in children),

@@ -60,6 +60,50 @@ class ExtraWrites:
         self._committed(True)
         return WriteResult({"rollupNodeId": rollup.id}, tx.changeset)
 
+    def compact_groups(self, *, type: Any = None, groups: Any = None) -> WriteResult:
+        """Roll up several groups of ``type`` in one write: one transaction, one undo step
+        ("Compact 4 groups"; one group keeps ``compactNodes``' label, "Compact 3 events").
+
+        ``groups`` is a list of ``{childIds, summary, fields?}``, each checked as ``compactNodes``
+        checks its arguments (``BAD_ARGS`` for the whole call, nothing written). A group the store
+        refuses (``CHILD_NOT_FOUND``, ``CHILD_HAS_PARENT``) is left out and the others are rolled
+        up. Returns ``{results, compacted}``: per group, in order, ``{rollupNodeId}`` or
+        ``{error: {code, message}}``. Not part of Luker's API (agents call ``compactNodes``).
+        """
+        _storable(type=type, groups=groups)
+        kind = args.text(type, "type").strip().lower()
+        if not kind or not isinstance(groups, list) or not groups:
+            raise bad_args("compactGroups: type and a non-empty groups array required.")
+        wanted = [_group(g, i) for i, g in enumerate(groups)]
+        store = self._require()
+        with store.transaction(OpKind.COMPACT, "", origin=self._origin) as tx:
+            if tx.schema.get(kind) is None:
+                raise bad_args(f"compactGroups: unknown node type {kind!r}")
+            results: list[dict[str, Any]] = []
+            made: dict[int, int] = {}  # rollups staged so far per depth (their "#k" titles)
+            for children, summary, extra in wanted:
+                try:
+                    nodes = check_children(tx, kind, children)
+                except MemgraphError as exc:
+                    results.append({"error": {"code": exc.code, "message": exc.message}})
+                    continue
+                depth = max(c.semantic_depth for c in nodes) + 1
+                rollup = build_rollup(
+                    tx, _next_id(tx), kind, nodes, summary, extra, made_before=made.get(depth, 0)
+                )
+                made[depth] = made.get(depth, 0) + 1
+                results.append({"rollupNodeId": rollup.id, "childCount": len(nodes)})
+            done = [r for r in results if "rollupNodeId" in r]
+            tx.label = (
+                compact_label(done[0]["childCount"], kind)
+                if len(done) == 1
+                else f"Compact {len(done)} groups"
+            )
+        self._committed(bool(done))
+        for result in results:
+            result.pop("childCount", None)
+        return WriteResult({"results": results, "compacted": len(done)}, tx.changeset)
+
     def dissolve_rollup(self, *, id: Any = None) -> WriteResult:
         """Undo a compaction by hand: children return to their previous parent; rollup archived.
 
@@ -228,6 +272,20 @@ def compact_label(count: int, type_id: str) -> str:
     """The undo label of a compaction: "Compact 12 events", "Compact 1 event",
     "Compact 3 character_sheets" (the type id, plural with an "s")."""
     return f"Compact {count} {type_id if count == 1 else type_id + 's'}"
+
+
+def _group(group: Any, index: int) -> tuple[list[str], str, dict[str, Any]]:
+    """One ``compactGroups`` entry as (child ids, summary, extra fields); ``BAD_ARGS`` naming it."""
+    where = f"compactGroups: groups[{index}]"
+    if not isinstance(group, dict):
+        raise bad_args(f"{where}: expected an object")
+    child_ids, summary = group.get("childIds"), group.get("summary")
+    children = list(args.id_list(child_ids, f"groups[{index}].childIds"))
+    if not children:
+        raise bad_args(f"{where}: non-empty childIds required.")
+    if not isinstance(summary, str) or not summary.strip():
+        raise bad_args(f"{where}: summary is required.")
+    return children, summary, check_fields(group.get("fields"), where)
 
 
 def _storable(**arguments: Any) -> None:

@@ -1,7 +1,14 @@
 """Undo and redo over the change log: every ``do`` batch is one step; history survives reopening.
 
 Undo re-applies a batch's before-images through the normal write path (so it yields a ChangeSet and
-other processes see it); it refuses with ``UNDO_CONFLICT`` when something changed those rows since.
+other processes see it); it refuses with ``UNDO_CONFLICT`` when something changed those rows since,
+its details naming each row, who changed it and when (``undo_conflicts``). A refused step can then
+be skipped (it stays in the log as not undone, and the step before it becomes the one to undo) or
+reverted anyway as a new, undoable edit that overwrites what changed since.
+
+Step statuses in ``batches``: ``active`` (undoable), ``undone`` (redoable), ``dead`` (undone, then
+a newer step ended its redo chain), ``skipped`` / ``reverted`` (left in place by ``skip`` /
+``undo_anyway``), ``none`` (not a history step).
 """
 
 from __future__ import annotations
@@ -19,6 +26,12 @@ from memgraph_gui.core.domain.images import (
 )
 from memgraph_gui.core.graph.tx import Tx
 from memgraph_gui.core.storage.changelog import COUNTER_KEYS, same_image
+from memgraph_gui.core.storage.undo_conflicts import (
+    RowConflict,
+    StepRef,
+    conflict_error,
+    describe,
+)
 
 if TYPE_CHECKING:
     from memgraph_gui.core.storage.store import Store
@@ -34,9 +47,10 @@ class Step:
     origin: str
     ts: float
     undone: bool
+    skipped: bool = False  # left in the history, not undone (``skip`` or ``undo_anyway``)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "batchId": self.batch_id,
             "label": self.label,
             "op": self.op,
@@ -44,6 +58,13 @@ class Step:
             "ts": self.ts,
             "undone": self.undone,
         }
+        if self.skipped:
+            out["skipped"] = True
+        return out
+
+    @property
+    def ref(self) -> StepRef:
+        return StepRef(self.batch_id, self.label, self.origin, self.ts)
 
 
 class History:
@@ -54,16 +75,21 @@ class History:
         self._store = store
         self._origin = origin
 
-    def steps(self, limit: int = 200) -> list[Step]:
-        """Newest first: active (undoable) and undone (redoable) steps."""
+    def steps(self, limit: int = 200, *, include_skipped: bool = False) -> list[Step]:
+        """Newest first: active (undoable) and undone (redoable) steps, with
+        ``include_skipped`` also the steps left in place by ``skip`` / ``undo_anyway``."""
         mine = "" if self._origin is None else "AND origin = ? "
         params: tuple[Any, ...] = (limit,) if self._origin is None else (self._origin, limit)
+        statuses = "'active', 'undone'" + (", 'skipped', 'reverted'" if include_skipped else "")
         rows = self._store.execute_read(
             "SELECT id, label, op, origin, ts, status FROM batches WHERE kind='do' "
-            f"AND status IN ('active', 'undone') {mine}ORDER BY id DESC LIMIT ?",
+            f"AND status IN ({statuses}) {mine}ORDER BY id DESC LIMIT ?",
             params,
         )
-        return [Step(r[0], r[1], r[2], r[3], r[4], r[5] == "undone") for r in rows]
+        return [
+            Step(r[0], r[1], r[2], r[3], r[4], r[5] == "undone", r[5] in ("skipped", "reverted"))
+            for r in rows
+        ]
 
     def undo_step(self) -> Step | None:
         """The step :meth:`undo` would revert, or None."""
@@ -118,12 +144,61 @@ class History:
         return str(rows[0][0] or "") if rows else ""
 
     def undo(self) -> ChangeSet | None:
-        """Revert the newest active step; None when there is nothing to undo. Not itself undoable."""
+        """Revert the newest active step; None when there is nothing to undo. Not itself undoable.
+
+        Raises ``UNDO_CONFLICT`` (nothing written) when rows it would restore changed since; its
+        ``details`` are ``undo_conflicts.describe``'s (step, rows with titles, who changed them
+        and when, what forcing would overwrite, ``seen``). Writer thread.
+        """
         return self._revert(undo=True)
 
     def redo(self) -> ChangeSet | None:
-        """Re-apply the oldest undone step; None when there is nothing to redo."""
+        """Re-apply the oldest undone step; None when there is nothing to redo (conflicts as
+        ``undo``)."""
         return self._revert(undo=False)
+
+    def skip(self, batch_id: int) -> ChangeSet:
+        """Leave the newest undoable step ``batch_id`` in the history as not undone, so the step
+        before it is the next to undo. Changes no data (an empty ChangeSet labelled "Skip …");
+        ``HISTORY_CHANGED`` when ``batch_id`` is no longer the newest undoable step."""
+        with self._store.transaction(OpKind.UNDO, "", origin=self._origin) as tx:
+            step = self._newest(batch_id)
+            tx.label = f"Skip {step.label}"
+            self._store.execute_write(
+                "UPDATE batches SET status='skipped' WHERE id=? AND status='active'", (batch_id,)
+            )
+        assert tx.changeset is not None
+        return tx.changeset
+
+    def undo_anyway(self, batch_id: int, seen: int) -> ChangeSet:
+        """Revert the newest undoable step ``batch_id`` although rows changed since: a new,
+        undoable step ("Revert …") that restores the step's before-images over what is there now
+        (links made since to a node it removes go too); the step is left as not undone.
+
+        ``seen`` is the ``details["seen"]`` of the conflict the person was shown: when rows changed
+        again since, it raises ``UNDO_CONFLICT`` with fresh details instead (nothing written).
+        ``HISTORY_CHANGED`` when ``batch_id`` is no longer the newest undoable step. Writer thread.
+        """
+        with self._store.transaction(OpKind.UNDO, "", origin=self._origin) as tx:
+            step = self._newest(batch_id)
+            tx.label = f"Revert {step.label}"
+            details = self._apply(tx, step, undo=True, force=True)
+            if details is not None and details["seen"] != seen:
+                raise conflict_error(details)
+            self._store.execute_write(
+                "UPDATE batches SET status='reverted' WHERE id=? AND status='active'", (batch_id,)
+            )
+        assert tx.changeset is not None
+        return tx.changeset
+
+    def _newest(self, batch_id: int) -> Step:
+        step = self.undo_step()
+        if step is None or step.batch_id != batch_id:
+            raise MemgraphError(
+                "HISTORY_CHANGED",
+                f"step {batch_id} is no longer the newest one to undo; look at Edit ▸ Undo again",
+            )
+        return step
 
     def _revert(self, *, undo: bool) -> ChangeSet | None:
         # The step is chosen inside the write transaction (so no other writer can slip in), and
@@ -136,20 +211,25 @@ class History:
             if step is None:
                 return None
             tx.label, tx.target = f"{'Undo' if undo else 'Redo'} {step.label}", step.batch_id
-            self._apply(tx, step.batch_id, undo=undo)
+            details = self._apply(tx, step, undo=undo, force=False)
+            if details is not None:
+                raise conflict_error(details)
             self._store.execute_write(
                 "UPDATE batches SET status=? WHERE id=?",
                 ("undone" if undo else "active", step.batch_id),
             )
         return tx.changeset
 
-    def _apply(self, tx: Tx, batch_id: int, *, undo: bool) -> None:
+    def _apply(self, tx: Tx, step: Step, *, undo: bool, force: bool) -> dict[str, Any] | None:
+        """Stage the step's before- (undo) or after-images (redo). Returns the conflict details
+        when rows changed since or links would be left without a node (None when none); with
+        ``force`` those links are removed too."""
         rows = self._store.execute_read(
             "SELECT kind, key, before, after FROM changes WHERE batch=? ORDER BY seq "
             + ("DESC" if undo else "ASC"),
-            (batch_id,),
+            (step.batch_id,),
         )
-        verb = "undo" if undo else "redo"
+        conflicts: list[RowConflict] = []
         for kind, key, before_text, after_text in rows:
             before, after = loads(before_text), loads(after_text)
             expected, wanted = (after, before) if undo else (before, after)
@@ -158,18 +238,17 @@ class History:
                 _stage(tx, kind, key, _counter(key, current, expected, wanted))
                 continue
             if not same_image(current, expected):
-                raise MemgraphError(
-                    "UNDO_CONFLICT", f"cannot {verb}: {kind} {key!r} was changed since"
-                )
+                conflicts.append(RowConflict(kind, key, current, expected, wanted))
             _stage(tx, kind, key, wanted)
         dangling = tx.dangling_edges()
-        if dangling:
-            edge = dangling[0]
-            raise MemgraphError(
-                "UNDO_CONFLICT",
-                f"cannot {verb}: link {edge[0]} -{edge[1]}-> {edge[2]} was made since and "
-                f"would be left without its node; {verb} or remove that link first",
-            )
+        if force:
+            for edge in dangling:
+                tx.remove_edge(edge)
+        if not conflicts and not dangling:
+            return None
+        own = {key for kind, key, *_ in rows if kind == "edge"}
+        verb = "undo" if undo else "redo"
+        return describe(self._store, tx, step.ref, verb, conflicts, dangling, own)
 
 
 def _counter(key: str, current: Any, expected: Any, wanted: Any) -> Any:

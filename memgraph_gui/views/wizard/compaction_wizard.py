@@ -1,9 +1,11 @@
 """``CompactionWizard``: choose a type and depth, see the eligible groups, review each group's
 children beside an editable draft, approve or skip, read the report.
 
-It never touches the store: the groups come from a query (``compactionCandidates``) and each
-approval is one ``ops.compact`` on the single writer, so Edit ▸ Undo reads "Undo Compact 3
-events". The wizard closes itself when another memory is opened.
+It never touches the store: the groups come from a query (``compactionCandidates``) and the
+groups approved in one run are rolled up by one ``ops.compact_groups`` on the single writer, so
+one run is one step in Edit ▸ Undo ("Undo Compact 4 groups"). Approvals are written when the
+review ends, also when the wizard is cancelled or closed; the wizard closes itself when another
+memory is opened (approvals not yet written are then dropped with the old memory).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class CompactionWizard(QWizard):
         self.app = app
         self.endpoint = endpoint
         self._report = Report()
+        self._store_gone = False
         self.setObjectName("compaction-wizard")
         self.setWindowTitle(tr("Compaction Wizard"))
         self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
@@ -71,5 +74,12 @@ class CompactionWizard(QWizard):
         """The report so far."""
         return self._report
 
+    def reject(self) -> None:
+        """Cancel or close: groups approved but not yet written are written (as one step)."""
+        if not self._store_gone:
+            self.review_page.write_approved(then_report=False)
+        super().reject()
+
     def _on_store_replaced(self) -> None:
+        self._store_gone = True  # approvals were for the memory that is gone: never write them
         self.reject()

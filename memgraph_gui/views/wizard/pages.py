@@ -1,7 +1,7 @@
 """The compaction wizard's first, second and last pages: what to compact, which groups, report.
 
-Every page reads through the wizard's AppModel; none of them writes (the review page does, one
-``ops.compact`` per approved group).
+Every page reads through the wizard's AppModel; none of them writes (the review page does: one
+``ops.compact_groups`` for the groups approved in a run).
 """
 
 from __future__ import annotations

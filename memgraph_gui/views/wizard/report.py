@@ -8,11 +8,13 @@ from memgraph_gui.app.compaction_reads import GroupRow
 from memgraph_gui.views.qt import tr
 
 APPROVED, SKIPPED, FAILED = "approved", "skipped", "failed"
+QUEUED = "queued"  # approved, waiting for the run's one write (``message`` holds the summary)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """One group's fate: approved (with its rollup), skipped, or skipped after a refusal."""
+    """One group's fate: approved (with its rollup), skipped, or skipped after a refusal; queued
+    while its approval waits for the run's one write."""
 
     group: GroupRow
     status: str
@@ -34,6 +36,10 @@ class Report:
     def rollup_ids(self) -> list[str]:
         return [o.rollup_id for o in self.outcomes if o.status == APPROVED]
 
+    def queued(self) -> list[int]:
+        """The positions of the approvals still waiting for the run's write."""
+        return [i for i, o in enumerate(self.outcomes) if o.status == QUEUED]
+
     def headline(self) -> str:
         """ "Approved 3 groups, skipped 1, 1 refused, 2 not reviewed." (plain text)"""
         text = tr("Approved {approved} of {total} groups, skipped {skipped}").format(
@@ -45,8 +51,11 @@ class Report:
         if left:
             text += tr(", {n} not reviewed").format(n=left)
         text += "."
-        if self.count(APPROVED):
-            text += " " + tr("Each approval is one step in Edit ▸ Undo.")
+        approved = self.count(APPROVED)
+        if approved == 1:
+            text += " " + tr("The rollup is one step in Edit ▸ Undo.")
+        elif approved:
+            text += " " + tr("The {n} rollups are one step in Edit ▸ Undo.").format(n=approved)
         return text
 
     def lines(self) -> list[str]:
@@ -65,4 +74,6 @@ def _line(outcome: Outcome) -> str:
         )
     if outcome.status == FAILED:
         return "✗ " + tr("{where}: {message}").format(where=where, message=outcome.message)
+    if outcome.status == QUEUED:
+        return "… " + tr("{where}: approved, not compacted yet").format(where=where)
     return "– " + tr("{where}: skipped").format(where=where)

@@ -1,13 +1,15 @@
 """Step 3 of the compaction wizard: one group at a time, the children's briefs beside an editable
-draft; Approve runs one ``ops.compact`` (one undo step, "Compact 3 events"), Skip writes nothing.
-A refusal is shown in place and the user may retry or skip."""
+draft; Approve queues the group with its summary, Skip leaves it. When the review ends (the last
+group decided, or Stop & Report) every approved group is rolled up in one write: one undo step
+("Compact 4 groups"; "Compact 3 events" for one). A group the store would refuse now is shown in
+place when approved (retry or skip); one refused at the write is reported as refused."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.app import ops
-from memgraph_gui.app.compaction_reads import GroupRow, child_briefs
+from memgraph_gui.app.compaction_reads import GroupRow, child_briefs, group_problem
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.qt import (
     QAbstractItemView,
@@ -22,12 +24,13 @@ from memgraph_gui.views.qt import (
     QWidget,
     QWizard,
     QWizardPage,
+    is_alive,
     tr,
 )
 from memgraph_gui.views.wizard.draft_panel import DraftPanel
 from memgraph_gui.views.wizard.models import BriefsTableModel, WrappedTextDelegate
 from memgraph_gui.views.wizard.pages import plain_label
-from memgraph_gui.views.wizard.report import APPROVED, FAILED, SKIPPED, Outcome
+from memgraph_gui.views.wizard.report import APPROVED, FAILED, QUEUED, SKIPPED, Outcome, Report
 
 if TYPE_CHECKING:
     from memgraph_gui.views.wizard.compaction_wizard import CompactionWizard
@@ -91,7 +94,10 @@ class ReviewPage(QWizardPage):
         self.skip_button.clicked.connect(self.skip)
         self.approve_button = QPushButton(tr("Approve"))
         self.approve_button.setToolTip(
-            tr("Create the rollup with this summary (undoable). Ctrl+Enter")
+            tr(
+                "Roll this group up with this summary. The approved groups are compacted "
+                "together when the review ends: one step in Edit ▸ Undo. Ctrl+Enter"
+            )
         )
         self.approve_button.setShortcut(QKeySequence(tr("Ctrl+Return")))
         self.approve_button.setDefault(True)
@@ -111,12 +117,28 @@ class ReviewPage(QWizardPage):
         self._index = 0
         self._show_group()
 
+    def cleanupPage(self) -> None:
+        """Back to the groups: the groups approved so far are written first, not dropped."""
+        self.write_approved(then_report=False)
+        super().cleanupPage()
+
     def isComplete(self) -> bool:
         return not self._busy
 
     def validatePage(self) -> bool:
+        """Stop & Report: the approved groups are written first (the report follows)."""
+        if self._busy:
+            return False
+        if self._wizard.report().queued():
+            self.write_approved()
+            return False
         self._wizard.setOption(QWizard.WizardOption.NoDefaultButton, False)
         return True
+
+    @property
+    def queued(self) -> int:
+        """How many approved groups wait for the run's write."""
+        return len(self._wizard.report().queued())
 
     # -- decisions -------------------------------------------------------------------------------
     @property
@@ -125,23 +147,24 @@ class ReviewPage(QWizardPage):
         return self._groups[self._index] if self._index < len(self._groups) else None
 
     def approve(self) -> None:
-        """Compact the group on screen with the draft as its summary (one undoable step)."""
+        """Queue the group on screen with the draft as its summary (written when the review
+        ends); a group the store would refuse now is shown in place instead."""
         group, summary = self.group, self.draft.text().strip()
         if group is None or self._busy:
             return
         if not summary:
             self._show_refusal(tr("A rollup needs a summary. Write one, or draft again."))
             return
-        self._set_busy(True)
-        ops.compact(
-            self._wizard.app,
-            self._wizard.type_id,
-            group.child_ids,
-            summary,
-            initiator=self._wizard,
-            on_done=self._on_compacted,
-            on_error=self._on_refused,
-        )
+        problem = group_problem(self._wizard.app, self._wizard.type_id, group.child_ids)
+        if problem:
+            self._show_refusal(
+                tr("Not compacted: {message} Approve to try again, or Skip.").format(
+                    message=_sentence(problem)
+                ),
+                cause=_sentence(problem),
+            )
+            return
+        self._decide(Outcome(group, QUEUED, message=summary))
 
     def skip(self) -> None:
         """Leave the group on screen as it is (after a refusal it counts as refused)."""
@@ -151,31 +174,71 @@ class ReviewPage(QWizardPage):
         status = FAILED if self._refusal else SKIPPED
         self._decide(Outcome(group, status, message=self._refusal))
 
-    def _on_compacted(self, result: Any) -> None:
-        self._set_busy(False)
-        group = self.group
-        if group is None:
+    def write_approved(self, *, then_report: bool = True) -> None:
+        """Roll every queued group up in one write (one undo step); with ``then_report`` the
+        wizard moves on to the report when it is done."""
+        report = self._wizard.report()
+        positions = report.queued()
+        if not positions or self._busy:
             return
-        rollup_id = str(result["rollupNodeId"])
-        node = self._wizard.app.node(rollup_id)
-        self._decide(Outcome(group, APPROVED, rollup_id, node.title if node else rollup_id))
-
-    def _on_refused(self, error: MemgraphError) -> None:
-        self._set_busy(False)
-        self._show_refusal(
-            tr("Not compacted: {message} Approve to try again, or Skip.").format(
-                message=_sentence(error.message)
-            ),
-            cause=_sentence(error.message),
+        self._set_busy(True)
+        groups = [
+            (report.outcomes[i].group.child_ids, report.outcomes[i].message) for i in positions
+        ]
+        ops.compact_groups(
+            self._wizard.app,
+            self._wizard.type_id,
+            groups,
+            initiator=self._wizard,
+            on_done=lambda result: self._on_written(report, positions, result, then_report),
+            on_error=lambda error: self._on_write_refused(report, positions, error, then_report),
         )
+
+    def _on_written(
+        self, report: Report, positions: list[int], result: Any, then_report: bool
+    ) -> None:
+        for position, entry in zip(positions, result["results"], strict=True):
+            group = report.outcomes[position].group
+            if "rollupNodeId" in entry:
+                rollup_id = str(entry["rollupNodeId"])
+                node = self._wizard.app.node(rollup_id)
+                outcome = Outcome(group, APPROVED, rollup_id, node.title if node else rollup_id)
+            else:
+                message = _sentence(str(entry["error"].get("message") or ""))
+                outcome = Outcome(group, FAILED, message=message)
+            report.outcomes[position] = outcome
+        self._written(report, then_report)
+
+    def _on_write_refused(
+        self, report: Report, positions: list[int], error: MemgraphError, then_report: bool
+    ) -> None:
+        for position in positions:
+            group = report.outcomes[position].group
+            report.outcomes[position] = Outcome(group, FAILED, message=_sentence(error.message))
+        self._written(report, then_report)
+
+    def _written(self, report: Report, then_report: bool) -> None:
+        """After the write: on to the report, unless the wizard moved on (a new run, closed)."""
+        if not is_alive(self):
+            return
+        self._set_busy(False)
+        if (
+            report is self._wizard.report()
+            and then_report
+            and self._wizard.currentPage() is self
+            and self._wizard.isVisible()
+        ):
+            self._wizard.next()
 
     def _decide(self, outcome: Outcome) -> None:
         self._wizard.record(outcome)
         self._index += 1
-        if self.group is None:
-            self._wizard.next()
-        else:
+        if self.group is not None:
             self._show_group()
+        elif self._wizard.report().queued():
+            self.write_approved()
+        else:
+            self._wizard.next()
 
     # -- display ---------------------------------------------------------------------------------
     def _show_group(self) -> None:
