@@ -104,3 +104,21 @@ def test_an_ai_draft_asked_for_group_one_never_lands_on_group_two(
         assert page.draft.pending_bar.isHidden()
         assert "group you left" in page.draft.status.text()  # dropped, and said so
         assert not page.draft.waiting and page.draft.ai_button.isVisible()
+
+
+def test_a_connection_test_names_the_model_it_asked_not_the_one_typed_since(
+    qtbot, tmp_path: Path, memory_keyring
+) -> None:
+    from memgraph_gui.views.preferences import PreferencesDialog
+    from memgraph_gui.views.qt import QSettings
+
+    settings = QSettings(str(tmp_path / "prefs.ini"), QSettings.Format.IniFormat)
+    with local_server() as (url, _requests):
+        dialog = PreferencesDialog(settings_store=settings)
+        qtbot.addWidget(dialog)
+        dialog.url_edit.setText(url + "/slow")
+        dialog.model_edit.setText("asked-model")
+        with qtbot.waitSignal(dialog.test_finished, timeout=10_000):
+            dialog.test_connection()
+            dialog.model_edit.setText("typed-since")  # while the answer is on its way
+        assert dialog.test_result.text().startswith("Connected: asked-model answered")
