@@ -69,7 +69,7 @@ class FileActions(QObject):
         dropped: the last one asked for wins."""
         self._supersede()
         self.opening = True
-        self._status.show_progress(tr("Opening {path}…").format(path=path))
+        self._status.show_progress(tr("Opening {path}…").format(path=path), owner="open")
         self._opener.open(path, self._on_opened, create=create, on_preview=self._on_previewed)
 
     def _on_previewed(self, snapshot: object, stamp: object) -> None:
@@ -80,7 +80,7 @@ class FileActions(QObject):
         """Open the bundled demo memory (built on first use, off the GUI thread)."""
         self._supersede()
         self.opening = True
-        self._status.show_progress(tr("Opening the demo memory…"))
+        self._status.show_progress(tr("Opening the demo memory…"), owner="open")
         self._opener.open_demo(self._on_opened)
 
     def _supersede(self) -> None:
@@ -88,14 +88,14 @@ class FileActions(QObject):
         if not self._opener.discard():
             return
         self.opening = False
-        self._status.hide_progress()
+        self._status.hide_progress(owner="open")
         self.open_failed.emit()  # its preview, if drawn, gives way to the open memory
         if self._after_open is not None:
             self._after_open = None
             self._note(tr("The import waiting for that memory was not started."))
 
     def _on_opened(self, path: str | None, problem: OpenProblem | None) -> None:
-        self._status.hide_progress()
+        self._status.hide_progress(owner="open")
         after, self._after_open = self._after_open, None
         if path is not None:
             if path != ":memory:" and path != str(demo_path()):

@@ -255,9 +255,9 @@ class MainWindow(QMainWindow):
 
     def _on_layout_progress(self, text: str) -> None:
         if text:
-            self.status.show_progress(text)
-        elif not self.files.opening:
-            self.status.hide_progress()
+            self.status.show_progress(text, owner="layout")
+        else:
+            self.status.hide_progress(owner="layout")
 
     def closeEvent(self, event: QCloseEvent) -> None:
         save_bytes("window/geometry", self.saveGeometry())
