@@ -46,10 +46,15 @@ def test_an_open_ending_leaves_the_progress_of_the_layout_it_started(
     shutil.copy(demo_template, path)  # no saved layout: laid out once open
     app, window = _window(qtbot, tmp_path / "start.memgraph")
     window.graph_view.layout_job.seconds = 30.0
+    seen: list[tuple[bool, bool]] = []
+    window.files.opened.connect(  # the moment the open is done, before any layout frame
+        lambda _path: seen.append(
+            (window.graph_view.layout_job.running, window.status.progress.isVisibleTo(window))
+        )
+    )
     window.open_path(str(path))
     qtbot.waitUntil(lambda: app.store.path == str(path), timeout=10000)
-    assert not window.files.opening and window.graph_view.layout_job.running
-    assert window.status.progress.isVisibleTo(window)
+    assert seen == [(True, True)]  # the layout the open started shows its progress
     window.graph_view.layout_job.cancel()
     assert not window.status.progress.isVisibleTo(window)
     app.close()
