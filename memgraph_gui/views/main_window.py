@@ -45,6 +45,7 @@ class MainWindow(QMainWindow):
         self.status = StatusPanel(app, self.statusBar())
         self.files = FileActions(app, self, self.status)
         self.files.opened.connect(self._on_opened)
+        self.files.open_failed.connect(self._forget_pending_select)
         self.compaction = CompactionActions(app, self)
         self._build_centre()
         self.timeline_dock = self._dock(
@@ -205,6 +206,10 @@ class MainWindow(QMainWindow):
         self._pending_select = node_id
         if not self.files.opening:
             self._select_pending()
+
+    def _forget_pending_select(self) -> None:
+        """The open it was for failed or was superseded: select nothing in a later one."""
+        self._pending_select = None
 
     def _select_pending(self) -> None:
         node_id, self._pending_select = self._pending_select, None

@@ -295,3 +295,20 @@ def test_an_import_waiting_for_an_open_that_is_superseded_is_dropped_visibly(
     with opens._real(first) as check:
         assert {n.title for n in check.graph.nodes.values()} == {"First"}
     app.close()
+
+
+def test_a_node_to_select_once_open_is_for_that_file_only(qtbot, tmp_path: Path) -> None:
+    """``--select`` names a node of the file given with it: when that file fails to open, the
+    node is not selected in the next file opened."""
+    broken = tmp_path / "broken.memgraph"
+    broken.write_text("not a store\n" * 50)
+    good = _store_file(tmp_path, "good.memgraph", ["Good"])
+    app, window = _window(qtbot)
+    window.open_path(str(broken))
+    window.select_when_open("n_1")
+    qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
+    assert [p.code for p in window.problems_shown] == ["NOT_A_STORE"]
+    window.open_path(str(good))
+    qtbot.waitUntil(lambda: app.store.path == str(good), timeout=10000)
+    assert app.node("n_1") is not None and app.selection.current is None
+    app.close()
