@@ -30,7 +30,8 @@ class StoreSwitcher:
 
     The last request wins: each ``open`` / ``open_demo`` supersedes the one in flight, whose
     store is closed when it arrives and whose preview, result and problem are dropped (its
-    ``on_done`` never runs). ``discard()`` drops the one in flight without a new one.
+    ``on_done`` never runs). ``discard()`` drops the one in flight without a new one; closing
+    the app model does too.
     """
 
     def __init__(self, app: AppModel) -> None:
@@ -38,6 +39,7 @@ class StoreSwitcher:
         self._opener = StoreOpener()
         self._ticket = 0  # the open whose result is wanted; older ones are dropped
         self._in_flight = False
+        app.closing.connect(self.discard)  # an open landing after the app closed is dropped
 
     @property
     def in_flight(self) -> bool:

@@ -312,3 +312,19 @@ def test_a_node_to_select_once_open_is_for_that_file_only(qtbot, tmp_path: Path)
     qtbot.waitUntil(lambda: app.store.path == str(good), timeout=10000)
     assert app.node("n_1") is not None and app.selection.current is None
     app.close()
+
+
+def test_an_open_that_lands_after_the_app_closed_is_closed_too(
+    qtbot, tmp_path: Path, opens: GatedOpens
+) -> None:
+    path = _store_file(tmp_path, "late.memgraph", ["Late"])
+    app, window = _window(qtbot)
+    first = app.store
+    gate = opens.hold(path)
+    window.open_path(str(path))
+    window.close()
+    app.close()
+    gate.set()
+    qtbot.waitUntil(lambda: str(path) in opens.stores, timeout=10000)
+    qtbot.waitUntil(lambda: opens.one(path).closed, timeout=10000)
+    assert app.store is first and app.closed  # nothing was attached to a closed model
