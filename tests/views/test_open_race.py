@@ -328,3 +328,43 @@ def test_an_open_that_lands_after_the_app_closed_is_closed_too(
     qtbot.waitUntil(lambda: str(path) in opens.stores, timeout=10000)
     qtbot.waitUntil(lambda: opens.one(path).closed, timeout=10000)
     assert app.store is first and app.closed  # nothing was attached to a closed model
+
+
+def test_a_newer_open_landing_while_the_older_waits_for_the_writer_wins(
+    qtbot, tmp_path: Path, opens: GatedOpens
+) -> None:
+    """The first file is in while a long write runs, so its switch waits for the writer (and
+    the window keeps working); the second file, asked for meanwhile, lands during that wait."""
+    from memgraph_gui.views.qt import QTimer
+
+    first = _store_file(tmp_path, "first.memgraph", ["First"])
+    second = _store_file(tmp_path, "second.memgraph", ["Second"])
+    app, window = _window(qtbot)
+    writer = threading.Event()
+    app.run_op(lambda _w: writer.wait(20))  # a long write: the writer is busy
+
+    def release_when_second_is_made() -> None:
+        for _ in range(2000):
+            if str(second) in opens.stores:
+                break
+            threading.Event().wait(0.01)
+        threading.Event().wait(0.2)  # its answer is queued to the GUI thread by now
+        writer.set()
+
+    def open_second_once_the_first_is_in() -> None:  # runs inside the first one's wait
+        if str(first) in opens.stores:
+            poll.stop()
+            window.open_path(str(second))
+
+    opens.stores.pop(str(first), None)
+    opens.stores.pop(str(second), None)
+    poll = QTimer(window, interval=20)
+    poll.timeout.connect(open_second_once_the_first_is_in)
+    poll.start()
+    threading.Thread(target=release_when_second_is_made, daemon=True).start()
+    window.open_path(str(first))
+    qtbot.waitUntil(lambda: str(first) in opens.stores and opens.one(first).closed, timeout=15000)
+    qtbot.wait(100)
+    assert app.store.path == str(second) and not app.store.closed
+    assert _titles(app) == {"Second"} and not window.files.opening
+    app.close()
