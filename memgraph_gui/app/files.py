@@ -87,8 +87,9 @@ class StoreSwitcher:
 
     def _switch(self, ticket: int, on_done: Switched) -> Opened:
         def switched(store: MemoryStore | None, problem: OpenProblem | None) -> None:
-            if ticket == self._ticket:
-                # queued writes finish first; a newer open may report back meanwhile
+            while ticket == self._ticket and self._app.runner.busy:
+                # queued writes finish first, however long (never close a store under a
+                # running write); a newer open may report back meanwhile
                 self._app.runner.wait_idle()
             if ticket != self._ticket:
                 if store is not None:

@@ -368,3 +368,29 @@ def test_a_newer_open_landing_while_the_older_waits_for_the_writer_wins(
     assert app.store.path == str(second) and not app.store.closed
     assert _titles(app) == {"Second"} and not window.files.opening
     app.close()
+
+
+def test_a_switch_waits_for_a_write_longer_than_the_runners_wait(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write still running when the file is in is never cut short: the switch waits for it
+    (``wait_idle`` gives up after its timeout, shortened here), and its answer is delivered."""
+    from memgraph_gui.app.runner import OpRunner
+
+    path = _store_file(tmp_path, "next.memgraph", ["Next"])
+    app, window = _window(qtbot)
+    first = app.store
+    real_wait = OpRunner.wait_idle
+    monkeypatch.setattr(OpRunner, "wait_idle", lambda self, timeout=0.2: real_wait(self, timeout))
+    done: list[object] = []
+
+    def long_write(w: Any) -> object:
+        threading.Event().wait(1.5)
+        return w.create_node(type="location_state", title="Written")
+
+    app.run_op(long_write, on_done=lambda result: done.append((result, first.closed)))
+    window.open_path(str(path))
+    qtbot.waitUntil(lambda: app.store.path == str(path), timeout=10000)
+    assert len(done) == 1 and done[0][1] is False  # answered while its store was still open
+    assert first.closed
+    app.close()
