@@ -394,3 +394,37 @@ def test_a_switch_waits_for_a_write_longer_than_the_runners_wait(
     assert len(done) == 1 and done[0][1] is False  # answered while its store was still open
     assert first.closed
     app.close()
+
+
+def test_a_recent_file_opened_while_the_demo_builds_wins(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started without a file, the window opens the demo (built on first use, slow); a file
+    picked from Open Recent meanwhile is what the window ends on."""
+    from memgraph_gui.app import opening
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.window_settings import remember_file
+
+    recent = _store_file(tmp_path, "recent.memgraph", ["Recent"])
+    demo_path = tmp_path / "demo.memgraph"
+    building, demos = threading.Event(), []
+
+    def slow_demo() -> Any:
+        assert building.wait(20)
+        store = MemoryStore.open(demo_path)
+        demos.append(store)
+        return store
+
+    monkeypatch.setattr(opening, "open_demo", slow_demo)
+    monkeypatch.setattr(opening, "demo_path", lambda: demo_path)
+    remember_file(str(recent))
+    app, window = _window(qtbot)
+    window.open_demo()  # as `memgraph-gui` with no FILE does
+    window.files.recent_menu.aboutToShow.emit()
+    (action,) = [a for a in window.files.recent_menu.actions() if a.data() == str(recent)]
+    action.trigger()
+    qtbot.waitUntil(lambda: app.store.path == str(recent), timeout=10000)
+    building.set()
+    qtbot.waitUntil(lambda: bool(demos) and demos[0].closed, timeout=10000)
+    assert app.store.path == str(recent) and _titles(app) == {"Recent"}
+    app.close()
