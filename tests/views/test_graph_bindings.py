@@ -69,3 +69,50 @@ def test_a_search_due_for_the_open_store_does_not_fade_the_preview(
     view.show_preview(snap, stamp)
     qtbot.wait(400)
     assert view.search_mask is None  # the open store's matches say nothing of this picture
+
+
+def test_a_drag_begun_on_one_store_pins_nothing_in_the_next(
+    view: Any, app: Any, qtbot: Any, demo_template: Path, tmp_path: Path
+) -> None:
+    """A node is being dragged when another file's store comes in: the drag ends with the
+    picture it began on; no node of the new store is moved or pinned."""
+    import shutil
+
+    import numpy as np
+    from PySide6 import QtTest
+
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.core.layout import compute_layout
+    from memgraph_gui.views.qt import QtCore
+
+    other_path = tmp_path / "other-copy.memgraph"
+    shutil.copy(demo_template, other_path)  # the same ids, another file
+    with MemoryStore.open(other_path) as other:
+        inp = other.layout_input()
+        other.save_positions(inp.ids, compute_layout(inp, seconds=0.5))
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    pos = view.scene.pos
+    d2 = ((pos[:, None, :] - pos[None, :, :]) ** 2).sum(-1)
+    np.fill_diagonal(d2, np.inf)
+    row = int(np.argmax(d2.min(axis=1)))  # a node alone on screen: the press can't miss it
+    x, y = view.scene.pos[row]
+    a = view.plot.mapFromScene(view.view.mapViewToScene(QtCore.QPointF(float(x), float(y))))
+    b = a + QtCore.QPoint(60, 40)
+    viewport = view.plot.viewport()
+    left = QtCore.Qt.MouseButton.LeftButton
+    QtTest.QTest.mousePress(viewport, left, pos=a)
+    for step in range(1, 4):
+        QtTest.QTest.mouseMove(viewport, a + (b - a) * step / 6)
+    assert "drag" in view._moving  # the drag is under way
+    app.replace_store(MemoryStore.open(other_path))
+    new_pos = view.scene.pos.copy()
+    for step in range(4, 7):
+        QtTest.QTest.mouseMove(viewport, a + (b - a) * step / 6)
+    QtTest.QTest.mouseRelease(viewport, left, pos=b)
+    app.runner.wait_idle()
+    assert app.store.pins() == {}
+    assert np.array_equal(view.scene.pos, new_pos) and not view.scene.pinned.any()
+    assert "drag" not in view._moving  # the node cache is back on
