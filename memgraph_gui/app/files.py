@@ -30,26 +30,76 @@ PREVIEW_WAIT = 1.0  # seconds an open waits for its preview to be painted
 class StoreSwitcher:
     """Opens a file off the GUI thread and makes it the app's store: ``on_done(path, problem)``
     runs on the GUI thread after the switch (``path`` None when the file could not be opened;
-    the current store then stays). Views use this, so they never hold a store."""
+    the current store then stays). Views use this, so they never hold a store.
+
+    The last request wins: each ``open`` / ``open_demo`` supersedes the one in flight, whose
+    store is closed when it arrives and whose preview, result and problem are dropped (its
+    ``on_done`` never runs). ``discard()`` drops the one in flight without a new one; closing
+    the app model does too.
+    """
 
     def __init__(self, app: AppModel) -> None:
         self._app = app
         self._opener = StoreOpener()
+        self._ticket = 0  # the open whose result is wanted; older ones are dropped
+        self._in_flight = False
+        app.closing.connect(self.discard)  # an open landing after the app closed is dropped
+
+    @property
+    def in_flight(self) -> bool:
+        """True while the latest open has not reported back."""
+        return self._in_flight
 
     def open(
         self, path: str, on_done: Switched, *, create: bool = False, on_preview: Previewed | None
     ) -> None:
         """Open ``path`` (an existing store, or a new one with ``create``)."""
-        self._opener.open(path, self._switch(on_done), create=create, on_preview=on_preview)
+        ticket = self._next()
+        preview = None if on_preview is None else self._bound_preview(ticket, on_preview)
+        self._opener.open(
+            path,
+            self._switch(ticket, on_done),
+            create=create,
+            on_preview=preview,
+            wanted=lambda: ticket == self._ticket,
+        )
 
     def open_demo(self, on_done: Switched) -> None:
         """Open the bundled demo memory (built on first use)."""
         from memgraph_gui.app.opening import demo_path, open_demo
 
-        self._opener.open_with(open_demo, str(demo_path()), self._switch(on_done))
+        ticket = self._next()
+        self._opener.open_with(open_demo, str(demo_path()), self._switch(ticket, on_done))
 
-    def _switch(self, on_done: Switched) -> Opened:
+    def discard(self) -> bool:
+        """Drop the open in flight (its store is closed when it arrives); True if there was one."""
+        was, self._in_flight = self._in_flight, False
+        self._ticket += 1
+        return was
+
+    def _next(self) -> int:
+        self._ticket += 1
+        self._in_flight = True
+        return self._ticket
+
+    def _bound_preview(self, ticket: int, on_preview: Previewed) -> Previewed:
+        def previewed(snapshot: GraphSnapshot, stamp: tuple[str, int]) -> None:
+            if ticket == self._ticket:  # a superseded open draws nothing
+                on_preview(snapshot, stamp)
+
+        return previewed
+
+    def _switch(self, ticket: int, on_done: Switched) -> Opened:
         def switched(store: MemoryStore | None, problem: OpenProblem | None) -> None:
+            while ticket == self._ticket and self._app.runner.busy:
+                # queued writes finish first, however long (never close a store under a
+                # running write); a newer open may report back meanwhile
+                self._app.runner.wait_idle()
+            if ticket != self._ticket:
+                if store is not None:
+                    store.close()  # superseded: nothing of it is shown
+                return
+            self._in_flight = False
             if store is not None:
                 self._app.replace_store(store)
             on_done(store.path if store is not None else None, problem)
@@ -79,22 +129,29 @@ class StoreOpener(QObject):
         *,
         create: bool = False,
         on_preview: Previewed | None = None,
+        wanted: Callable[[], bool] | None = None,
     ) -> None:
         """Start opening ``path``; returns at once. With ``on_preview``, what the graph view
-        draws is handed over as soon as the store has read its rows (drawn while it opens)."""
+        draws is handed over as soon as the store has read its rows (drawn while it opens);
+        ``wanted()`` (asked on the opener thread) False skips the preview of a superseded open.
+        """
 
         def make() -> MemoryStore:
-            hook = None if on_preview is None else partial(self._preview, on_preview)
+            hook = None if on_preview is None else partial(self._preview, on_preview, wanted)
             return MemoryStore.open(path, create=create, on_preview=hook, index_edges=False)
 
         self.open_with(make, path, on_done)
 
-    def _preview(self, on_preview: Previewed, preview: StorePreview) -> None:  # opener thread
+    def _preview(
+        self, on_preview: Previewed, wanted: Callable[[], bool] | None, preview: StorePreview
+    ) -> None:  # opener thread
         """Hand the picture to the GUI thread, then wait (≤ ``PREVIEW_WAIT``) until it is
         painted before building the graph: both need the GIL, and sharing it made the picture
         ~0.7 s later at 50k while the open took as long either way."""
         if not preview.ids or preview.positioned < len(preview.ids):
             return  # nothing to draw yet: a store without a saved layout is laid out once open
+        if wanted is not None and not wanted():
+            return  # superseded by a newer open: not worth drawing
         painted = threading.Event()
         snapshot = snapshot_from_preview(preview)
         self._previewed.emit((on_preview, snapshot, preview.stamp, painted))

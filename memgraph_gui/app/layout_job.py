@@ -87,7 +87,9 @@ class LayoutJob(QObject):
         the saved positions (new nodes placed, known ones kept), or ``full`` from scratch (pins
         kept)."""
         self.cancel()
-        self._generation += 1
+        with self._lock:
+            self._generation += 1
+            self._latest = None
         self._ids = ()
         self._shown = None
         stop = self._stop = threading.Event()
@@ -109,11 +111,11 @@ class LayoutJob(QObject):
             return
         self._stop.set()
         self._throttle.stop()
-        self._generation += 1
         self._stopping.append(self._thread)
         self._thread = None
         _share_the_gil(False)
-        with self._lock:
+        with self._lock:  # a frame offered from now on by the old run is dropped
+            self._generation += 1
             self._latest = None
         self.progress_changed.emit("")
         self.finished.emit(False)
@@ -172,6 +174,8 @@ class LayoutJob(QObject):
 
     def _offer(self, update: LayoutUpdate, generation: int) -> None:
         with self._lock:
+            if generation != self._generation:
+                return  # cancelled after its stop check: never the next run's frame
             first = self._latest is None
             self._latest = update
         if first:

@@ -31,7 +31,9 @@ JSON_FILTER = "Luker memory-graph export (*.json);;All files (*)"
 
 
 class FileActions(QObject):
-    """The File menu's actions over one window. ``opened(path)`` after a store was switched."""
+    """The File menu's actions over one window. ``opened(path)`` after a store was switched;
+    ``open_failed()`` when an open ended without a switch (it failed, or a newer one replaced
+    it: the last open asked for wins, see ``StoreSwitcher``)."""
 
     opened = Signal(str)
     previewed = Signal(object, object)  # GraphSnapshot, stamp: draw the file while it opens
@@ -49,6 +51,7 @@ class FileActions(QObject):
         app.store_replaced.connect(self._on_store_replaced)
         self.report_dialog: ImportReportDialog | None = None
         self.opening = False
+        self._after_open: Callable[[], None] | None = None  # an import asked for meanwhile
         self.dialogs = True  # False: problems are only recorded (screenshots, scripted runs)
         self.problems_shown: list[OpenProblem] = []
         self.new = self._action(tr("&New…"), self._on_new, QKeySequence.StandardKey.New)
@@ -71,9 +74,11 @@ class FileActions(QObject):
     # -- opening ---------------------------------------------------------------------------------
     def open_path(self, path: str, *, create: bool = False) -> None:
         """Open ``path`` in the window (off the GUI thread). A file that cannot be used is
-        explained in a dialog and the current memory stays open."""
+        explained in a dialog and the current memory stays open. An open still in flight is
+        dropped: the last one asked for wins."""
+        self._supersede()
         self.opening = True
-        self._status.show_progress(tr("Opening {path}…").format(path=path))
+        self._status.show_progress(tr("Opening {path}…").format(path=path), owner="open")
         self._opener.open(path, self._on_opened, create=create, on_preview=self._on_previewed)
 
     def _on_previewed(self, snapshot: object, stamp: object) -> None:
@@ -82,12 +87,25 @@ class FileActions(QObject):
 
     def open_demo(self) -> None:
         """Open the bundled demo memory (built on first use, off the GUI thread)."""
+        self._supersede()
         self.opening = True
-        self._status.show_progress(tr("Opening the demo memory…"))
+        self._status.show_progress(tr("Opening the demo memory…"), owner="open")
         self._opener.open_demo(self._on_opened)
 
+    def _supersede(self) -> None:
+        """Drop the open in flight (and an import waiting for it): nothing of it is shown."""
+        if not self._opener.discard():
+            return
+        self.opening = False
+        self._status.hide_progress(owner="open")
+        self.open_failed.emit()  # its preview, if drawn, gives way to the open memory
+        if self._after_open is not None:
+            self._after_open = None
+            self._note(tr("The import waiting for that memory was not started."))
+
     def _on_opened(self, path: str | None, problem: OpenProblem | None) -> None:
-        self._status.hide_progress()
+        self._status.hide_progress(owner="open")
+        after, self._after_open = self._after_open, None
         if path is not None:
             if path != ":memory:" and path != str(demo_path()):
                 remember_file(path)
@@ -97,6 +115,14 @@ class FileActions(QObject):
         self.opening = False
         if problem is not None:
             self.report(problem)
+        if after is not None:
+            if path is not None:
+                after()
+            else:
+                self._note(tr("The import was not started: the memory was not opened."))
+
+    def _note(self, text: str) -> None:
+        self._window.statusBar().showMessage(text, 8000)  # type: ignore[attr-defined]
 
     def report(self, problem: OpenProblem) -> None:
         """Tell the user (a dialog, unless ``dialogs`` is off); every problem is recorded."""
@@ -145,7 +171,12 @@ class FileActions(QObject):
         """Import ``path`` into the open memory: read and check it off the GUI thread (progress in
         the status bar), show everything it repairs and adds in one dialog, and write only when
         the user confirms there (the same dialog asks to replace a memory that holds nodes). A
-        file that fails the check is explained and nothing is asked. The last request wins."""
+        file that fails the check is explained and nothing is asked. The last request wins. While
+        a memory is being opened, the import waits for it and goes into that memory."""
+        if self.opening:
+            self._after_open = lambda: self.import_file(path)
+            self._note(tr("The import starts once the memory is open."))
+            return
         self._import_request += 1
         request = self._import_request
         self._checking = True

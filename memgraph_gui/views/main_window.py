@@ -48,6 +48,7 @@ class MainWindow(QMainWindow):
         self.status = StatusPanel(app, self.statusBar())
         self.files = FileActions(app, self, self.status)
         self.files.opened.connect(self._on_opened)
+        self.files.open_failed.connect(self._forget_pending_select)
         self.compaction = CompactionActions(app, self)
         self._build_centre()
         self.timeline_dock = self._dock(
@@ -210,6 +211,10 @@ class MainWindow(QMainWindow):
         if not self.files.opening:
             self._select_pending()
 
+    def _forget_pending_select(self) -> None:
+        """The open it was for failed or was superseded: select nothing in a later one."""
+        self._pending_select = None
+
     def _select_pending(self) -> None:
         node_id, self._pending_select = self._pending_select, None
         if node_id and self._app.node(node_id) is not None:
@@ -283,9 +288,9 @@ class MainWindow(QMainWindow):
 
     def _on_layout_progress(self, text: str) -> None:
         if text:
-            self.status.show_progress(text)
-        elif not self.files.opening:
-            self.status.hide_progress()
+            self.status.show_progress(text, owner="layout")
+        else:
+            self.status.hide_progress(owner="layout")
 
     def closeEvent(self, event: QCloseEvent) -> None:
         save_bytes("window/geometry", self.saveGeometry())

@@ -161,7 +161,7 @@ class PreferencesDialog(QDialog):
         endpoint = self.endpoint()
         typed = self.key_edit.text() if self.key_edit.isEnabled() else ""
         key = typed or (None if self._saved_key and not self._forget_key else "")
-        self._job = DraftJob(endpoint, ping_messages(), max_tokens=8, api_key=key)
+        self._job = DraftJob(endpoint, ping_messages(), max_tokens=8, api_key=key, tag=endpoint)
         self._job.finished.connect(self._on_test_answered)
         self._job.failed.connect(self._on_test_failed)
         self.test_button.setEnabled(False)
@@ -170,11 +170,13 @@ class PreferencesDialog(QDialog):
         self._job.start()
 
     def _on_test_answered(self, text: str) -> None:
+        tested = self._job.tag if self._job is not None else None  # fields may differ by now
         self._job = None
         self.test_button.setEnabled(True)
+        model = tested.model if isinstance(tested, DraftEndpoint) else ""
         self.test_result.setText(
             tr("Connected: {model} answered “{text}”.").format(
-                model=self.model_edit.text().strip(), text=" ".join(text.split())[:80]
+                model=model, text=" ".join(text.split())[:80]
             )
         )
         self.test_finished.emit()

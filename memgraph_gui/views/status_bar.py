@@ -32,6 +32,7 @@ class StatusPanel:
         self.progress.setMaximumWidth(160)
         self.progress.setTextVisible(False)
         self.progress.hide()
+        self._work: dict[str, tuple[str, int, int]] = {}  # who shows progress: text, done, total
         for widget in (self.file, self.counts, self.injection, self.external):
             bar.addPermanentWidget(widget)
         bar.addPermanentWidget(self.progress)
@@ -74,15 +75,27 @@ class StatusPanel:
         stamp = time.strftime("%H:%M:%S", time.localtime(when)) if when else tr("none")
         self.external.setText(tr("last external change: {t}").format(t=stamp))
 
-    def show_progress(self, text: str, done: int = 0, total: int = 0) -> None:
-        """A busy (total 0) or determinate progress bar with ``text`` as its tooltip."""
+    def show_progress(self, text: str, done: int = 0, total: int = 0, *, owner: str = "") -> None:
+        """A busy (total 0) or determinate progress bar with ``text`` as its tooltip, for
+        ``owner`` (the open, the layout, file work): it stays while any owner still works."""
+        self._work.pop(owner, None)
+        self._work[owner] = (text, done, total)  # the newest owner's text is shown
+        self._show_work()
+
+    def hide_progress(self, *, owner: str = "") -> None:
+        """``owner``'s work ended; the bar shows the others' still running, or goes."""
+        self._work.pop(owner, None)
+        self._show_work()
+
+    def _show_work(self) -> None:
+        if not self._work:
+            self.progress.hide()
+            return
+        text, done, total = next(reversed(self._work.values()))
         self.progress.setRange(0, total)
         self.progress.setValue(done)
         self.progress.setToolTip(text)
         self.progress.show()
-
-    def hide_progress(self) -> None:
-        self.progress.hide()
 
     def _on_changes_applied(self, _changes: ChangeSet, _initiator: object | None) -> None:
         self._timer.start()

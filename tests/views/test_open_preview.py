@@ -88,20 +88,68 @@ def test_a_failed_open_after_the_preview_draws_the_open_memory_again(
 
     path = _laid_out(demo_template, tmp_path, "c.memgraph")
     app, window = _window(qtbot)
-    before = window.graph_view.scene
+    real_open = MemoryStore.open
 
-    def refuse(*_args: object, **_kwargs: object) -> MemoryStore:
+    def preview_then_refuse(target: object, **kwargs: object) -> MemoryStore:
+        real_open(target, **kwargs).close()  # reads the rows, so the picture is delivered
         raise MemgraphError("STORE_BUSY", "the memory store is busy")
 
-    real_open = MemoryStore.open
-    monkeypatch.setattr(MemoryStore, "open", refuse)
+    drawn: list[Any] = []
+    window.files.previewed.connect(
+        lambda _snap, stamp: drawn.append((stamp, window.graph_view.scene.n))
+    )
+    monkeypatch.setattr(MemoryStore, "open", preview_then_refuse)
     window.open_path(str(path))
     qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
     monkeypatch.setattr(MemoryStore, "open", real_open)
+    assert len(drawn) == 1 and drawn[0][1] > 0  # the failing file's picture was drawn first
     assert [p.code for p in window.problems_shown] == ["STORE_BUSY"]
     assert window.graph_view.preview_stamp is None
     assert window.graph_view.scene is not None and window.graph_view.scene.n == 0
-    assert window.graph_view.scene is not before or before.n == 0
+    assert app.store.path == ":memory:"
+    window.close()
+    app.close()
+
+
+def test_a_click_in_the_picture_of_a_file_that_failed_selects_nothing_later(
+    qtbot, demo_template, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The node clicked in a failed file's picture is not selected in the next file opened
+    (a copy with the same ids and no saved layout, so no picture of its own)."""
+    import shutil
+
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.core.domain.errors import MemgraphError
+    from memgraph_gui.views.qt import Qt
+
+    path = _laid_out(demo_template, tmp_path, "e.memgraph")
+    unlaid = tmp_path / "f.memgraph"
+    shutil.copy(demo_template, unlaid)
+    app, window = _window(qtbot)
+    graph = window.graph_view
+    real_open = MemoryStore.open
+
+    def preview_then_refuse(target: object, **kwargs: object) -> MemoryStore:
+        real_open(target, **kwargs).close()
+        raise MemgraphError("STORE_BUSY", "the memory store is busy")
+
+    clicked: list[str] = []
+
+    def click(_snap: object, _stamp: object) -> None:
+        graph._on_node_clicked(0, Qt.KeyboardModifier.NoModifier)
+        clicked.append(graph.scene.ids[0])
+
+    window.files.previewed.connect(click)
+    monkeypatch.setattr(MemoryStore, "open", preview_then_refuse)
+    window.open_path(str(path))
+    qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
+    monkeypatch.setattr(MemoryStore, "open", real_open)
+    assert clicked
+    window.open_path(str(unlaid))
+    qtbot.waitUntil(lambda: app.store.path == str(unlaid), timeout=10000)
+    qtbot.wait(50)
+    assert app.node(clicked[0]) is not None  # the same ids are there ...
+    assert app.selection.current is None  # ... but the click was for the file that failed
     window.close()
     app.close()
 

@@ -22,7 +22,8 @@ NO_CACHE = QtWidgets.QGraphicsItem.CacheMode.NoCache
 
 class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
     """All nodes; emits ``node_clicked(row, modifiers)`` (row -1 = background),
-    ``node_hovered(row)`` and ``node_dragged(row, x, y, finished)``."""
+    ``node_hovered(row)`` and ``node_dragged(row, x, y, finished)`` (row -1, finished: a drag
+    cut short because the picture was replaced under it)."""
 
     node_clicked = Signal(int, object)
     node_hovered = Signal(int)
@@ -45,6 +46,9 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         spots (~0.3 s at 50k, against ~0.02 s).
         """
         self.scene_data = scene
+        if self._dragging >= 0:  # its row was of the picture replaced: the drag ends here
+            self._dragging = -1
+            self.node_dragged.emit(-1, 0.0, 0.0, True)
         self.visible_mask = np.ones(scene.n, dtype=bool)
         data = np.zeros(scene.n, dtype=self.data.dtype)  # np.empty inits objects 8x slower
         data["symbol"] = data["item"] = None  # None: the item's default symbol; no SpotItems

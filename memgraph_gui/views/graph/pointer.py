@@ -77,6 +77,9 @@ class GraphPointer:
 
     def _on_node_dragged(self, row: int, x: float, y: float, finished: bool) -> None:
         scene = self.scene
+        if row < 0:  # cut short: the picture it began on was replaced
+            self._set_moving("drag", False)
+            return
         if scene is None or self.preview_stamp is not None:
             return
         scene.pos[row] = (x, y)

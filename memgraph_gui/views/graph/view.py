@@ -247,6 +247,8 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
 
     def _on_reload_due(self) -> None:
         pending, self._pending = self._pending, None
+        if self.preview_stamp is not None:
+            return  # due for the open store, not the file drawn; the switch reloads anyway
         if pending is None or not self._append(pending):
             self._reload()
 
@@ -294,6 +296,8 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         builds its graph). Pan, zoom and hover work, and a click is selected once the store is
         in; the store adopts this picture when its content has the same ``stamp``."""
         self.layout_job.cancel()
+        self._reload_timer.stop()  # the open store's pending changes are not this picture's
+        self._pending = None
         self.preview_stamp, self.picked_in_preview = stamp, None
         self.scene = GraphScene(snap)
         self.search_mask = None
@@ -302,7 +306,9 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self._apply_visibility(fit=True)
 
     def cancel_preview(self) -> None:
-        """The file did not open after all: draw the open store again."""
+        """The file did not open after all: draw the open store again (a click in its picture
+        was for that file, and selects nothing)."""
+        self.picked_in_preview = None
         if self.preview_stamp is not None:
             self.preview_stamp = None
             self._reload(initial=True)
@@ -389,7 +395,8 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
 
     def _update_search_mask(self) -> None:
         text, scene = self._search_text.strip(), self.scene
-        if not text or scene is None:
+        if not text or scene is None or self.preview_stamp is not None:
+            # (the open store's matches say nothing of a file still opening: faded once in)
             self.search_mask = None
             return
         hits = self._app.matching_ids(text)

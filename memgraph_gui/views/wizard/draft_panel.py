@@ -3,7 +3,8 @@
 A new draft never silently replaces text the user typed: when the editor holds edits, the draft
 waits in a bar above it ("Replace" / "Keep mine"). AI drafts run on their own thread; while one
 runs, "Cancel" gives the panel back at once. An answer that is no longer awaited (cancelled, or
-for a group the user has already left) is dropped when it comes.
+for a group the user has already left) is dropped when it comes; one for a group left says so
+in the status line (unless that line already tells something about the group shown).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class DraftPanel(QWidget):
         self._drafted = ""  # the text the panel itself put in the editor last
         self._pending = ""  # a draft waiting for the user's go-ahead
         self._awaited: object | None = None  # the tag of the AI request whose answer is wanted
+        self._left: set[object] = set()  # tags of requests for groups the user has left
         self._jobs: set[DraftJob] = set()
         self._build()
 
@@ -118,6 +120,8 @@ class DraftPanel(QWidget):
         self._type_id, self._briefs, self._instruction = type_id, briefs, instruction
         self.discard_pending()
         self.status.clear()
+        if self._awaited is not None:
+            self._left.add(self._awaited)  # its answer is for the group left: never used here
         self._stop_waiting()
         self._put(extractive_summary(briefs, max_chars=DEFAULT_MAX_CHARS))
 
@@ -208,6 +212,14 @@ class DraftPanel(QWidget):
         if not isinstance(job, DraftJob):
             return False
         self._jobs.discard(job)
+        if job.tag in self._left:
+            self._left.discard(job.tag)
+            if self._awaited is None and not self.status.text():
+                self.status.setStyleSheet("")
+                self.status.setText(
+                    tr("An AI draft for the group you left came in; it was not used here.")
+                )
+            return False
         if self._awaited is None or job.tag is not self._awaited:
             return False
         self._stop_waiting()

@@ -73,28 +73,41 @@ class InstructionEditor(QWidget):
         return str(spec.compression.get("summarizeInstruction") or "") if spec else ""
 
     def save(self) -> None:
-        """Write the field into the schema on the single writer (one undo step)."""
-        if not self._type_id:
+        """Write the field into the schema on the single writer (one undo step). The outcome
+        is told for the type it was saved for, even when another type is shown by then."""
+        type_id = self._type_id
+        if not type_id:
             return
         self.save_button.setEnabled(False)
         self.status.setStyleSheet("")
         self.status.setText(tr("Saving…"))
         ops.set_summarize_instruction(
             self._app,
-            self._type_id,
+            type_id,
             self.text(),
             initiator=self,
-            on_done=self._on_saved,
-            on_error=self._on_failed,
+            on_done=lambda _result: self._on_saved(type_id),
+            on_error=lambda error: self._on_failed(type_id, error),
         )
 
-    def _on_saved(self, _result: object) -> None:
-        self.status.setText(tr("Saved in the schema (Edit ▸ Undo takes it back)."))
+    def _on_saved(self, type_id: str) -> None:
+        self.status.setStyleSheet("")
+        if type_id == self._type_id:
+            self.status.setText(tr("Saved in the schema (Edit ▸ Undo takes it back)."))
+        else:  # another type is shown now: its field was not what was saved
+            self.status.setText(tr("The instruction for {type} was saved.").format(type=type_id))
         self._update_button()
 
-    def _on_failed(self, error: MemgraphError) -> None:
+    def _on_failed(self, type_id: str, error: MemgraphError) -> None:
         self.status.setStyleSheet("color: #b3261e;")
-        self.status.setText(tr("Not saved: {message}").format(message=error.message))
+        if type_id == self._type_id:
+            self.status.setText(tr("Not saved: {message}").format(message=error.message))
+        else:
+            self.status.setText(
+                tr("The instruction for {type} was not saved: {message}").format(
+                    type=type_id, message=error.message
+                )
+            )
         self._update_button()
 
     def _update_button(self) -> None:

@@ -1,0 +1,60 @@
+"""The status bar's progress bar belongs to whoever shows it: one piece of work ending (an
+export, an open) does not hide the bar of another still running (the layout)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+
+def _window(qtbot: Any, path: Path) -> Any:  # type: ignore[no-untyped-def]
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.main_window import MainWindow
+
+    app = AppModel(MemoryStore.open(path))
+    window = MainWindow(app)
+    window.files.dialogs = False
+    qtbot.addWidget(window)
+    return app, window
+
+
+def test_an_export_ending_leaves_the_layouts_progress(
+    qtbot, demo_template: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "d.memgraph"
+    shutil.copy(demo_template, path)
+    app, window = _window(qtbot, path)
+    job = window.graph_view.layout_job
+    job.seconds = 30.0
+    window.graph_view.relayout()
+    qtbot.waitUntil(lambda: window.status.progress.isVisibleTo(window), timeout=5000)
+    window.files.export_file(str(tmp_path / "out.json"))
+    app.runner.wait_idle()
+    assert (tmp_path / "out.json").exists() and job.running
+    assert window.status.progress.isVisibleTo(window)  # the layout still works
+    job.cancel()
+    assert not window.status.progress.isVisibleTo(window)
+    app.close()
+
+
+def test_an_open_ending_leaves_the_progress_of_the_layout_it_started(
+    qtbot, demo_template: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "unlaid.memgraph"
+    shutil.copy(demo_template, path)  # no saved layout: laid out once open
+    app, window = _window(qtbot, tmp_path / "start.memgraph")
+    window.graph_view.layout_job.seconds = 30.0
+    seen: list[tuple[bool, bool]] = []
+    window.files.opened.connect(  # the moment the open is done, before any layout frame
+        lambda _path: seen.append(
+            (window.graph_view.layout_job.running, window.status.progress.isVisibleTo(window))
+        )
+    )
+    window.open_path(str(path))
+    qtbot.waitUntil(lambda: app.store.path == str(path), timeout=10000)
+    assert seen == [(True, True)]  # the layout the open started shows its progress
+    window.graph_view.layout_job.cancel()
+    assert not window.status.progress.isVisibleTo(window)
+    app.close()
