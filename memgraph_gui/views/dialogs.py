@@ -28,15 +28,3 @@ def show_error(parent: QWidget | None, title: str, error: MemgraphError) -> None
             tr("{detail}\n\n(code {code})").format(detail=detail, code=error.code),
         ),
     )
-
-
-def confirm(parent: QWidget | None, title: str, text: str, yes: str) -> bool:
-    """A Yes/Cancel question with a verb on the yes button; True when confirmed."""
-    box = QMessageBox(
-        QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent
-    )
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    button = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
-    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-    box.exec()
-    return box.clickedButton() is button
