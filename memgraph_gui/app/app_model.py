@@ -33,12 +33,14 @@ class AppModel(StoreReads, QObject):
 
     Signals: ``changes_applied(ChangeSet, initiator)`` for every commit (ours, undo/redo, other
     processes'); ``op_failed(MemgraphError, initiator)`` for a write the core refused and nobody
-    handled; ``busy_changed(bool)`` while the writer works; ``store_replaced()`` after a switch.
+    handled; ``busy_changed(bool)`` while the writer works; ``store_replacing()`` before a switch
+    (writes queued then still go to the store being left) and ``store_replaced()`` after it.
     """
 
     changes_applied = Signal(object, object)
     op_failed = Signal(object, object)
     busy_changed = Signal(bool)
+    store_replacing = Signal()
     store_replaced = Signal()
     closing = Signal()
     _change_arrived = Signal(object)
@@ -76,7 +78,9 @@ class AppModel(StoreReads, QObject):
 
     def replace_store(self, store: MemoryStore) -> None:
         """Switch to another open store: queued writes finish first, the old store is closed and
-        anything it still had queued for the views is dropped."""
+        anything it still had queued for the views is dropped. ``store_replacing`` goes first, so
+        views can queue their last writes for the store being left."""
+        self.store_replacing.emit()
         self.runner.wait_idle()
         self._unsubscribe()
         self._store.close()

@@ -182,6 +182,27 @@ def test_stop_and_cancel_write_the_groups_approved_so_far(qtbot, app) -> None:
     assert app.undo.stack.undoText().startswith("Compact 3 ")
 
 
+@pytest.mark.parametrize("leave", ["open another memory", "close the app"])
+def test_approvals_are_written_into_their_memory_when_it_is_left(qtbot, app, leave: str) -> None:
+    from memgraph_gui.core import MemoryStore
+
+    wizard = _wizard(qtbot, app)
+    _to_groups(qtbot, wizard)
+    wizard.next()
+    _approve(qtbot, wizard, app)  # queued for the run's one write
+    path = app.store.path
+    if leave == "close the app":
+        app.close()
+    else:
+        app.replace_store(MemoryStore.open(":memory:"))
+        assert not wizard.isVisible()
+    with MemoryStore.open(path) as reopened:
+        labels = [step.label for step in reopened.history.steps()]
+    assert any(label.startswith("Compact") for label in labels), labels
+    if leave != "close the app":
+        assert app.store.path == ":memory:" and not app.store.graph.nodes
+
+
 def test_a_group_refused_at_the_write_is_reported_and_the_others_are_compacted(qtbot, app) -> None:
     wizard = _wizard(qtbot, app)
     groups = _to_groups(qtbot, wizard)

@@ -50,6 +50,8 @@ class CompactionWizard(QWizard):
         self.report_page = ReportPage(self)
         for page in (self.type_page, self.groups_page, self.review_page, self.report_page):
             self.addPage(page)
+        app.store_replacing.connect(self._on_store_leaving)
+        app.closing.connect(self._on_store_leaving)
         app.store_replaced.connect(self._on_store_replaced)
 
     @property
@@ -79,6 +81,12 @@ class CompactionWizard(QWizard):
         if not self._store_gone:
             self.review_page.write_approved(then_report=False)
         super().reject()
+
+    def _on_store_leaving(self) -> None:
+        """Another memory is opened, or the app closes: the groups approved so far are written
+        into the memory they were approved for before it is closed (its writes finish first)."""
+        if not self._store_gone:
+            self.review_page.write_approved(then_report=False)
 
     def _on_store_replaced(self) -> None:
         self._store_gone = True  # approvals were for the memory that is gone: never write them
