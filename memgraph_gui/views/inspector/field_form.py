@@ -7,7 +7,7 @@ line under it: "Saving…" while the write is in flight, the API's refusal in re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from memgraph_gui.core.domain.schema import TypeSpec
@@ -218,25 +218,37 @@ class FieldForm(QWidget):
         """The columns holding unsaved typing or an unresolved conflict, in form order."""
         return [name for name, row in self._rows.items() if row.unsaved()]
 
-    def load(self, spec: TypeSpec | None, fields: Mapping[str, Any], *, keep_dirty: bool) -> None:
+    def load(
+        self,
+        spec: TypeSpec | None,
+        fields: Mapping[str, Any],
+        *,
+        keep_dirty: bool,
+        fresh: Collection[str] = (),
+    ) -> None:
         """Show ``fields``. With ``keep_dirty`` nothing the person typed is lost: a row with
         unsaved typing keeps it and its baseline (so its write is checked against what it was
         based on), also when the column's editor changes kind (the typing is then kept aside,
         beside the new editor) or the column disappears; an untouched row follows ``fields``.
-        Without it every row shows ``fields`` and conflicts are dropped (another node)."""
+        Without it every row shows ``fields`` and conflicts are dropped (another node). The
+        ``fresh`` columns (just written) show ``fields`` in any case."""
         columns = columns_for(spec, fields)
         if keep_dirty:
             names = {c.name for c in columns}
-            columns += [r.column for n, r in self._rows.items() if n not in names and r.unsaved()]
+            columns += [
+                r.column
+                for n, r in self._rows.items()
+                if n not in names and n not in fresh and r.unsaved()
+            ]
         replaced: dict[str, FieldRow] = {}
         if tuple(columns) != self._columns:
-            replaced = self._rebuild(columns, keep=keep_dirty)
+            replaced = self._rebuild(columns, keep=keep_dirty, fresh=fresh)
         for name, row in self._rows.items():
             value = fields.get(name)
             old = replaced.get(name)
             if old is not None:
                 _carry(old, row, value)
-            elif keep_dirty and row.editor.is_dirty():
+            elif keep_dirty and name not in fresh and row.editor.is_dirty():
                 continue
             else:
                 row.editor.set_value(value)
@@ -259,7 +271,9 @@ class FieldForm(QWidget):
     def clear(self) -> None:
         self._rebuild([], keep=False)
 
-    def _rebuild(self, columns: list[ColumnSpec], *, keep: bool) -> dict[str, FieldRow]:
+    def _rebuild(
+        self, columns: list[ColumnSpec], *, keep: bool, fresh: Collection[str] = ()
+    ) -> dict[str, FieldRow]:
         """Lay out ``columns``, reusing the rows whose column is unchanged. Returns the replaced
         rows that held unsaved typing (when ``keep``), for ``load`` to carry over and delete."""
         while self._layout.rowCount():
@@ -273,7 +287,7 @@ class FieldForm(QWidget):
         for column in columns:
             row = old.pop(column.name, None)
             if row is not None and row.column != column:
-                if keep and row.unsaved():
+                if keep and column.name not in fresh and row.unsaved():
                     replaced[column.name] = row
                 else:
                     _delete(row)

@@ -292,11 +292,9 @@ class NodeInspector(QWidget):
         if column is None:
             self.header.show_title(node, keep_dirty=False)
         elif column in self.form.rows:
-            row = self.form.row(column)
-            row.editor.set_value(node.fields.get(column))
-            row.clear_status()
-            # "Keep mine" may have changed the column's kind back: lay the form out again
-            self.form.load(self._app.schema().get(node.type), node.fields, keep_dirty=True)
+            # "Keep mine" may have changed the column's kind back: lay it out again if so
+            spec = self._app.schema().get(node.type)
+            self.form.load(spec, node.fields, keep_dirty=True, fresh=(column,))
         self._refresh(node, reload_editors=False)
         self._save_landed(node_id, column, ok=True)
 
