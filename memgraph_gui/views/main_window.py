@@ -28,6 +28,7 @@ from memgraph_gui.views.qt import (
 )
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
+from memgraph_gui.views.unsaved import Ask, ask_unsaved, settle
 from memgraph_gui.views.window_settings import load_bytes, save_bytes
 from memgraph_gui.views.wizard import CompactionActions
 
@@ -39,6 +40,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._app = app
         self._pending_select: str | None = None
+        self.ask_unsaved: Ask = ask_unsaved  # Save / Discard / Cancel on close (tests replace it)
         self.setObjectName("memgraph-main")
         self.timeline_panel = TimelinePanel(app)
         self.timeline = self.timeline_panel.model
@@ -260,6 +262,10 @@ class MainWindow(QMainWindow):
             self.status.hide_progress()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        holders = [self.inspector, self.compaction.review]  # Save closes once all is written
+        if not settle(self, holders, self.ask_unsaved, then=self.close):
+            event.ignore()
+            return
         save_bytes("window/geometry", self.saveGeometry())
         save_bytes("window/state", self.saveState())
         self.graph_view.shutdown()

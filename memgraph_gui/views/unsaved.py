@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
+from functools import partial
 from typing import Protocol
 
 from memgraph_gui.views.qt import QMessageBox, Qt, QWidget, tr
@@ -77,8 +78,8 @@ def settle(
     holders: Sequence[HoldsUnsaved | None],
     ask: Ask,
     *,
-    then: Callable[[], None],
-    failed: Callable[[], None] | None = None,
+    then: Callable[[], object],
+    failed: Callable[[], object] | None = None,
 ) -> bool:
     """Before leaving ``holders``: True when the caller may go on now (nothing unsaved, or the
     person chose Discard). False otherwise: Cancel, or Save, which writes first and calls
@@ -109,6 +110,6 @@ def settle(
                 failed()
 
     for holder in dirty:
-        if not holder.save_unsaved(lambda h=holder: saved(h), refused):
+        if not holder.save_unsaved(partial(saved, holder), refused):
             refused()
     return False

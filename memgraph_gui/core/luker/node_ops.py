@@ -230,7 +230,7 @@ def check_expected(
     proposed: dict[str, Any] = {"fields": {}}
     parts: list[str] = []
     new_title = normalize_text(title) if isinstance(title, str) else None
-    if expected.title is not None and expected.title != node.title and new_title != node.title:
+    if expected.title is not None and node.title not in (expected.title, new_title):
         wanted["title"], current["title"] = expected.title, node.title
         if new_title is not None:
             proposed["title"] = new_title
