@@ -9,6 +9,7 @@ from pathlib import Path
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.opening import OpenProblem
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views import unsaved
 from memgraph_gui.views.dialogs import show_error
 from memgraph_gui.views.file_actions import FileActions
 from memgraph_gui.views.graph import GraphView
@@ -28,7 +29,7 @@ from memgraph_gui.views.qt import (
 )
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
-from memgraph_gui.views.unsaved import Ask, ask_unsaved, settle
+from memgraph_gui.views.unsaved import Ask, settle
 from memgraph_gui.views.window_settings import load_bytes, save_bytes
 from memgraph_gui.views.wizard import CompactionActions
 
@@ -40,7 +41,9 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._app = app
         self._pending_select: str | None = None
-        self.ask_unsaved: Ask = ask_unsaved  # Save / Discard / Cancel on close (tests replace it)
+        self.ask_unsaved: Ask = (
+            unsaved.ask_unsaved
+        )  # Save / Discard / Cancel on close (tests replace it)
         self.setObjectName("memgraph-main")
         self.timeline_panel = TimelinePanel(app)
         self.timeline = self.timeline_panel.model

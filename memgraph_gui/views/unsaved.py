@@ -9,6 +9,7 @@ parts keep as an attribute so tests replace it instead of driving a modal box.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from functools import partial
 from typing import Protocol
@@ -47,6 +48,17 @@ class HoldsUnsaved(Protocol):
     def discard_unsaved(self) -> None:
         """Drop the unsaved edits: back to the stored values."""
         ...
+
+
+@dataclass(frozen=True)
+class Part:
+    """A ``HoldsUnsaved`` made of functions: one part of a view (the node or the rollup shown),
+    asked about on its own when the person leaves just that part."""
+
+    has_unsaved_edits: Callable[[], bool]
+    unsaved_summary: Callable[[], str]
+    save_unsaved: Callable[[Callable[[], None], Callable[[], None]], bool]
+    discard_unsaved: Callable[[], None]
 
 
 def ask_unsaved(parent: QWidget | None, what: str) -> Choice:

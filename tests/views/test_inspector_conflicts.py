@@ -322,3 +322,29 @@ def test_a_link_refused_after_moving_on_is_reported_not_shown_on_the_next_node(
         show(app, inspector, thread.id)
     assert failed.args[1] is inspector
     assert inspector.links.status.text() == ""  # nothing pinned on the thread's links
+
+
+def test_a_conflict_that_lands_after_moving_on_waits_on_its_node(
+    qtbot: Any, app: Any, inspector: Any, agent: Any
+) -> None:
+    char, thread = first(app, "character_sheet"), first(app, "thread")
+    show(app, inspector, char.id)
+    line = inspector.form.row("goal").editor.line
+    line.setText("mine, sent while leaving")
+    agent.write_api().edit_node(id=char.id, set_fields={"goal": "theirs"})
+    line.editingFinished.emit()  # in flight: moving on is allowed
+    with qtbot.waitSignal(app.op_failed, timeout=WAIT) as failed:
+        show(app, inspector, thread.id)
+    assert failed.args[0].code == "EDIT_CONFLICT" and failed.args[1] is inspector
+    assert inspector.node_id == thread.id  # the refusal did not touch the node shown
+    assert not inspector.form.row("note").conflict.pending
+    assert inspector.has_unsaved_edits() and "refused" in inspector.unsaved_summary()
+    show(app, inspector, char.id)
+    row = inspector.form.row("goal")
+    assert row.editor.line.text() == "mine, sent while leaving" and row.conflict.pending
+    assert row.conflict.theirs.toPlainText() == "theirs"
+    row.conflict.keep_button.click()
+    qtbot.waitUntil(
+        lambda: stored(agent, char.id).fields["goal"] == "mine, sent while leaving",
+        timeout=WAIT,
+    )

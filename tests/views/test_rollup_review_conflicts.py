@@ -28,17 +28,13 @@ def agent(app: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def dialog(qtbot: Any, app: Any) -> Iterator[Any]:
-    from memgraph_gui.views.unsaved import Choice
+def dialog(qtbot: Any, app: Any) -> Any:
     from memgraph_gui.views.wizard import RollupReviewDialog
 
-    def discard_on_close(widget: Any) -> None:
-        widget.ask_unsaved = Asked(Choice.DISCARD)  # closing it after the test asks nobody
-
     view = RollupReviewDialog(app)
-    qtbot.addWidget(view, before_close_func=discard_on_close)
+    qtbot.addWidget(view)
     view.show()
-    yield view
+    return view
 
 
 def rollups(app: Any) -> list[str]:
@@ -198,7 +194,7 @@ def test_closing_the_window_asks_about_the_inspectors_unsaved_edits(qtbot: Any, 
     from memgraph_gui.views.unsaved import Choice
 
     window = MainWindow(app)
-    qtbot.addWidget(window, before_close_func=lambda w: setattr(w, "ask_unsaved", discard))
+    qtbot.addWidget(window)
     window.show()
     char = next(
         n
@@ -207,7 +203,6 @@ def test_closing_the_window_asks_about_the_inspectors_unsaved_edits(qtbot: Any, 
     )
     app.selection.select([char.id])
     window.inspector.form.row("goal").editor.line.setText("unsaved at closing time")
-    discard = Asked(Choice.DISCARD)
     asked = Asked(Choice.CANCEL)
     window.ask_unsaved = asked
     window.close()

@@ -28,6 +28,7 @@ from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import thaw
 from memgraph_gui.core.domain.model import Node
+from memgraph_gui.views import unsaved
 from memgraph_gui.views.inspector.field_form import FieldForm
 from memgraph_gui.views.inspector.field_kinds import patch_for, same_value
 from memgraph_gui.views.inspector.header import NodeHeader
@@ -37,12 +38,21 @@ from memgraph_gui.views.inspector.style import plain_label, section_title, separ
 from memgraph_gui.views.inspector.target_picker import TargetPickerDialog
 from memgraph_gui.views.qt import QAction, QKeySequence, QtCore, QTimer, QWidget, tr
 from memgraph_gui.views.qt import QtWidgets as W
-from memgraph_gui.views.unsaved import Ask, ask_unsaved, settle
+from memgraph_gui.views.unsaved import Ask, Part, settle
 
 Qt = QtCore.Qt
 _WHERE = re.compile(r"^(edit|delete|create) \S+: ")
 LABEL_MAX = 150
 Key = tuple[str, str | None]  # (node id, column; None for the title)
+
+
+@dataclass
+class _Parked:
+    """A field edit refused after the person moved on from its node: shown when they return."""
+
+    value: Any
+    baseline: Any
+    error: MemgraphError
 
 
 @dataclass
@@ -69,8 +79,12 @@ class NodeInspector(QWidget):
         self._related: set[str] = set()
         self._in_flight: dict[Key, int] = {}
         self._save_all: _SaveAll | None = None
+        self._parked: dict[Key, _Parked] = {}
+        self._shown = Part(
+            self._shown_unsaved, self._shown_summary, self._save_shown, self._discard_shown
+        )
         self._leaving = False
-        self.ask_unsaved: Ask = ask_unsaved
+        self.ask_unsaved: Ask = unsaved.ask_unsaved
         """Asks Save / Discard / Cancel before leaving unsaved edits (tests replace it)."""
         self.picker: TargetPickerDialog | None = None
         self.setObjectName("node-inspector")
@@ -174,6 +188,7 @@ class NodeInspector(QWidget):
         self.links.clear_error()
         self._refresh(node, reload_editors=True, keep_dirty=False)
         self._show_in_flight(node.id)
+        self._restore_parked(node.id)
 
     def _refresh(
         self, node: Node, *, reload_editors: bool, keep_dirty: bool = True, links: bool = True
@@ -241,6 +256,7 @@ class NodeInspector(QWidget):
             set_fields, clear = patch_for(column, value)
             patch = {"set_fields": set_fields, "clear_fields": clear}
             expected = {"fields": {column: thaw(self.form.row(column).editor.baseline)}}
+        baseline = self.header.title.baseline if column is None else expected["fields"][column]
         key = (node_id, column)
         self._in_flight[key] = self._in_flight.get(key, 0) + 1
         self._set_busy(column, True)
@@ -251,7 +267,7 @@ class NodeInspector(QWidget):
             expected=expected,
             initiator=self,
             on_done=partial(self._on_edit_saved, node_id, column),
-            on_error=partial(self._on_edit_refused, node_id, column, value),
+            on_error=partial(self._on_edit_refused, node_id, column, value, baseline),
         )
 
     def _set_busy(self, column: str | None, busy: bool) -> None:
@@ -299,11 +315,13 @@ class NodeInspector(QWidget):
         self._save_landed(node_id, column, ok=True)
 
     def _on_edit_refused(
-        self, node_id: str, column: str | None, value: Any, error: MemgraphError
+        self, node_id: str, column: str | None, value: Any, baseline: Any, error: MemgraphError
     ) -> None:
         self._landed(node_id, column)
         if node_id != self._node_id:
-            self._app.op_failed.emit(error, self)  # its field is gone: let the window say it
+            # its field is gone: the window says it, and the text waits for the person's return
+            self._parked[(node_id, column)] = _Parked(value, baseline, error)
+            self._app.op_failed.emit(error, self)
             return
         self._set_busy(column, False)
         conflict = error.code == "EDIT_CONFLICT"
@@ -355,25 +373,57 @@ class NodeInspector(QWidget):
     # -- unsaved edits (HoldsUnsaved) ---------------------------------------------------------------
     def has_unsaved_edits(self) -> bool:
         """True while the shown node has typing neither written nor being written, or a conflict
-        waiting for Keep mine / Take theirs."""
+        waiting for Keep mine / Take theirs, or a write was refused after the person moved on
+        from its node (its text waits there)."""
+        return bool(self._parked) or self._shown_unsaved()
+
+    def unsaved_summary(self) -> str:
+        """What is unsaved, for the question: "the title and “goal” of “Eileen”"."""
+        parts = [self._shown_summary()] if self._shown_unsaved() else []
+        for node_id in dict.fromkeys(node_id for node_id, _column in self._parked):
+            node = self._app.node(node_id)
+            parts.append(
+                tr("a refused edit of “{title}”").format(title=node.title if node else node_id)
+            )
+        return "; ".join(parts)
+
+    def save_unsaved(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
+        """Write every unsaved edit of the shown node (see ``HoldsUnsaved``). A conflict waiting
+        for a choice, input that is no value, or a refused edit of another node (which is then
+        shown) is left for the person: False, nothing written."""
+        if not self._parked:
+            return self._save_shown(on_saved, on_failed)
+
+        def show_parked() -> None:  # the shown node is saved; a refused edit needs a choice
+            if self._parked:
+                self._app.selection.select([next(iter(self._parked))[0]], source=self)
+            on_failed()
+
+        return self._save_shown(show_parked, on_failed)
+
+    def discard_unsaved(self) -> None:
+        """Back to the stored values: typing, conflicts and refused edits are dropped."""
+        self._parked.clear()
+        self._discard_shown()
+
+    def _shown_unsaved(self) -> bool:
         if self._node_id is None:
             return False
         return self.header.title_unsaved() or bool(self.form.unsaved_columns())
 
-    def unsaved_summary(self) -> str:
-        """What is unsaved, for the question: "the title and “goal” of “Eileen”"."""
+    def _shown_summary(self) -> str:
         node = self._app.node(self._node_id) if self._node_id else None
         parts = [tr("the title")] if self.header.title_unsaved() else []
         parts += [f"“{column}”" for column in self.form.unsaved_columns()]
+        if not parts:
+            return ""
         listed = ", ".join(parts[:-1]) + (tr(" and ") if len(parts) > 1 else "") + parts[-1]
         title = node.title if node is not None else self._node_id or ""
         return tr("{fields} of “{title}”").format(fields=listed, title=title)
 
-    def save_unsaved(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
-        """Write every unsaved edit of the shown node (see ``HoldsUnsaved``). A conflict waiting
-        for a choice, or input that is no value, is left for the person: False, nothing written."""
+    def _save_shown(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
         node_id = self._node_id
-        if node_id is None or not self.has_unsaved_edits():
+        if node_id is None or not self._shown_unsaved():
             on_saved()
             return True
         header, form = self.header, self.form
@@ -393,12 +443,29 @@ class NodeInspector(QWidget):
             self._write_edit(column, value)
         return True
 
-    def discard_unsaved(self) -> None:
-        """Back to the stored values: typing and conflicts of the shown node are dropped."""
+    def _discard_shown(self) -> None:
         if self.header.title_unsaved():
             self.header.discard_title()
         for column in self.form.unsaved_columns():
             self.form.row(column).discard()
+
+    def _restore_parked(self, node_id: str) -> None:
+        """Show the refused edits of ``node_id`` made before the person moved on: their text,
+        based on what it was based on, with the conflict or the reason."""
+        for key in [k for k in self._parked if k[0] == node_id]:
+            parked = self._parked.pop(key)
+            column = key[1]
+            if column is not None and column not in self.form.rows:
+                continue
+            editor = self.header.title if column is None else self.form.row(column).editor
+            editor.restore_draft(parked.baseline, parked.value)
+            editor.mark_refused(parked.value)
+            if parked.error.code != "EDIT_CONFLICT":
+                self._show_error(column, describe_error(parked.error))
+            elif column is None:
+                self.header.show_title_conflict(str(_stored(parked.error, None)))
+            else:
+                self.form.row(column).show_conflict(_stored(parked.error, column))
 
     def _save_landed(self, node_id: str, column: str | None, *, ok: bool) -> None:
         pending = self._save_all
@@ -416,10 +483,10 @@ class NodeInspector(QWidget):
         """The selection moved away from a node with unsaved edits: Save / Discard / Cancel."""
         if not self._leaving:
             return
-        if self._app.selection.current == self._node_id or not self.has_unsaved_edits():
+        if self._app.selection.current == self._node_id or not self._shown_unsaved():
             self._left()
             return
-        if settle(self, [self], self.ask_unsaved, then=self._left, failed=self._stay):
+        if settle(self, [self._shown], self.ask_unsaved, then=self._left, failed=self._stay):
             self._left()
         elif self._save_all is None:
             self._stay()  # Cancel (or a Save that could not start)
@@ -541,7 +608,7 @@ class NodeInspector(QWidget):
     def _on_selection_changed(self, _ids: object, current: str | None, _source: object) -> None:
         if current == self._node_id or self._leaving:
             return  # (while leaving, the node shown next is the selection's current one then)
-        if self.has_unsaved_edits():
+        if self._shown_unsaved():
             self._leaving = True
             # ask once every pane has followed the selection, so Cancel brings them all back
             QTimer.singleShot(0, self, self._ask_before_leaving)

@@ -22,6 +22,7 @@ from memgraph_gui.app.compaction_reads import RollupRow, child_briefs, list_roll
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import thaw
+from memgraph_gui.views import unsaved
 from memgraph_gui.views.conflict import ConflictPanel
 from memgraph_gui.views.qt import (
     QAbstractItemView,
@@ -45,7 +46,7 @@ from memgraph_gui.views.qt import (
     QWidget,
     tr,
 )
-from memgraph_gui.views.unsaved import Ask, ask_unsaved, settle
+from memgraph_gui.views.unsaved import Ask, Part, settle
 from memgraph_gui.views.wizard.models import (
     BriefsTableModel,
     RollupsTableModel,
@@ -87,8 +88,11 @@ class RollupReviewDialog(QDialog):
         self._save_then: _SaveThen | None = None
         self._leaving = False
         self._dirty = True
-        self.ask_unsaved: Ask = ask_unsaved
+        self.ask_unsaved: Ask = unsaved.ask_unsaved
         """Asks Save / Discard / Cancel before leaving unsaved text (tests replace it)."""
+        self._shown = Part(
+            self._unsaved_here, self._summary_here, self._save_here, self._discard_here
+        )
         self.setObjectName("rollup-review")
         self.setWindowTitle(tr("Review Rollups"))
         self.resize(1000, 680)
@@ -274,30 +278,40 @@ class RollupReviewDialog(QDialog):
 
     def save_unsaved(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
         """Save the summary on the right (see ``HoldsUnsaved``). A conflict waiting for a choice,
-        an empty summary or a refused summary of another rollup is left for the person: False."""
-        if self._parked or self.conflict.pending or not self.summary.toPlainText().strip():
-            if self._parked:
-                self._say(
-                    tr("A summary was not saved: {titles}.").format(titles=self.unsaved_summary()),
-                    error=True,
-                )
+        an empty summary or a refused summary of another rollup (then shown) is left for the
+        person: False."""
+        if self._parked:
+            if not self._unsaved_here():
+                self.select_rollup(next(iter(self._parked)))
+            self._say(tr("Not saved yet: {what}.").format(what=self.unsaved_summary()), error=True)
             return False
-        if not self._unsaved_here():
-            on_saved()
-            return True
-        self._save_then = _SaveThen(self._current, on_saved, on_failed)
-        self.save_summary()
-        return True
+        return self._save_here(on_saved, on_failed)
 
     def discard_unsaved(self) -> None:
         """Drop every unsaved summary: the one on the right goes back to the stored text."""
         self._parked.clear()
-        node = self.app.node(self._current) if self._current else None
-        self._load_summary(node.fields.get("summary") if node is not None else None)
+        self._discard_here()
 
     def _unsaved_here(self) -> bool:
         busy = self._current in self._saving
         return bool(self._current) and (self.conflict.pending or (self._edited() and not busy))
+
+    def _summary_here(self) -> str:
+        return tr("the summary of “{title}”").format(title=self._title(self._current))
+
+    def _save_here(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
+        if not self._unsaved_here():
+            on_saved()
+            return True
+        if self.conflict.pending or not self.summary.toPlainText().strip():
+            return False
+        self._save_then = _SaveThen(self._current, on_saved, on_failed)
+        self.save_summary()
+        return True
+
+    def _discard_here(self) -> None:
+        node = self.app.node(self._current) if self._current else None
+        self._load_summary(node.fields.get("summary") if node is not None else None)
 
     def reject(self) -> None:
         """Close, after asking about unsaved text (Save closes once it is written)."""
@@ -359,7 +373,7 @@ class RollupReviewDialog(QDialog):
         target = self._list_current()
         if target == self._current or not self._unsaved_here():
             self._left()
-        elif settle(self, [self], self.ask_unsaved, then=self._left, failed=self._stay):
+        elif settle(self, [self._shown], self.ask_unsaved, then=self._left, failed=self._stay):
             self._left()
         elif self._save_then is None:
             self._stay()  # Cancel (or a Save that could not start)
