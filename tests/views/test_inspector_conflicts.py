@@ -348,3 +348,28 @@ def test_a_conflict_that_lands_after_moving_on_waits_on_its_node(
         lambda: stored(agent, char.id).fields["goal"] == "mine, sent while leaving",
         timeout=WAIT,
     )
+
+
+def test_a_refused_edit_waits_on_its_node_in_its_memory_only(
+    qtbot: Any, app: Any, inspector: Any, agent: Any, tmp_path: Any
+) -> None:
+    import shutil
+
+    from memgraph_gui.core import MemoryStore
+
+    char, thread = first(app, "character_sheet"), first(app, "thread")
+    copy = tmp_path / "other.memgraph"
+    shutil.copy(app.path, copy)
+    show(app, inspector, char.id)
+    line = inspector.form.row("goal").editor.line
+    line.setText("mine")
+    agent.write_api().edit_node(id=char.id, set_fields={"goal": "theirs"})
+    line.editingFinished.emit()
+    with qtbot.waitSignal(app.op_failed, timeout=WAIT):
+        show(app, inspector, thread.id)
+    assert inspector.has_unsaved_edits()  # parked on the character
+    app.replace_store(MemoryStore.open(copy))  # another memory: the same ids, other nodes
+    assert not inspector.has_unsaved_edits()
+    app.selection.select([char.id])
+    row = inspector.form.row("goal")
+    assert not row.conflict.pending and row.editor.line.text() == char.fields["goal"]

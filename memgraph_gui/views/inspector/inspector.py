@@ -616,6 +616,9 @@ class NodeInspector(QWidget):
         self.show_node(current)
 
     def _on_store_replaced(self) -> None:
+        # refused edits and write state belong to the memory closed (same ids, other nodes)
+        self._in_flight.clear()
+        self._parked.clear()
         self.show_node(self._app.selection.current)
 
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:

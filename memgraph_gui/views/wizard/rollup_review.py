@@ -349,6 +349,11 @@ class RollupReviewDialog(QDialog):
             self._refresh_timer.start()
 
     def _on_store_replaced(self) -> None:
+        # refused edits and write state belong to the memory closed (same ids, other nodes)
+        self._saving.clear()
+        self._parked.clear()
+        self._save_then = None
+        self._leaving = False
         self._current = ""
         self._dirty = True
         if self.isVisible():
