@@ -373,3 +373,20 @@ def test_a_refused_edit_waits_on_its_node_in_its_memory_only(
     app.selection.select([char.id])
     row = inspector.form.row("goal")
     assert not row.conflict.pending and row.editor.line.text() == char.fields["goal"]
+
+
+def test_coming_straight_back_keeps_the_typing_without_a_question(
+    qtbot: Any, app: Any, inspector: Any
+) -> None:
+    from memgraph_gui.views.unsaved import Choice
+
+    char, thread = first(app, "character_sheet"), first(app, "thread")
+    show(app, inspector, char.id)
+    inspector.form.row("goal").editor.line.setText("still mine")
+    asked = Asked(Choice.DISCARD)
+    inspector.ask_unsaved = asked
+    app.selection.select([thread.id])
+    app.selection.select([char.id])  # back before the question could be asked
+    qtbot.wait(50)
+    assert asked.questions == [] and inspector.node_id == char.id
+    assert inspector.form.row("goal").editor.line.text() == "still mine"

@@ -1,8 +1,10 @@
 """The node's fields as a form built from its type's schema: one row per column.
 
 Each row is a label (the column name, ``*`` when required, a ``key`` badge for a primary-key
-column, the schema's hint as tooltip), an editor picked by ``field_kinds.kind_of`` and a status
-line under it: "Saving…" while the write is in flight, the API's refusal in red after one.
+column, the schema's hint as tooltip), an editor picked by ``field_kinds.kind_of``, a conflict
+panel (yours beside the stored value, Keep mine / Take theirs) shown when another writer moved the
+value on, and a status line: "Saving…" while the write is in flight, the API's refusal in red
+after one. Reloading never drops unsaved typing (see ``FieldForm.load``).
 """
 
 from __future__ import annotations

@@ -483,7 +483,10 @@ class NodeInspector(QWidget):
         """The selection moved away from a node with unsaved edits: Save / Discard / Cancel."""
         if not self._leaving:
             return
-        if self._app.selection.current == self._node_id or not self._shown_unsaved():
+        if self._app.selection.current == self._node_id:
+            self._leaving = False  # back already: the edits stay as they are
+            return
+        if not self._shown_unsaved():
             self._left()
             return
         if settle(self, [self._shown], self.ask_unsaved, then=self._left, failed=self._stay):

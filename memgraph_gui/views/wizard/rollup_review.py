@@ -280,12 +280,15 @@ class RollupReviewDialog(QDialog):
         """Save the summary on the right (see ``HoldsUnsaved``). A conflict waiting for a choice,
         an empty summary or a refused summary of another rollup (then shown) is left for the
         person: False."""
-        if self._parked:
-            if not self._unsaved_here():
+        if not self._parked:
+            return self._save_here(on_saved, on_failed)
+
+        def show_parked() -> None:  # the text on the right is saved; a refused one needs a choice
+            if self._parked:
                 self.select_rollup(next(iter(self._parked)))
-            self._say(tr("Not saved yet: {what}.").format(what=self.unsaved_summary()), error=True)
-            return False
-        return self._save_here(on_saved, on_failed)
+            on_failed()
+
+        return self._save_here(show_parked, on_failed)
 
     def discard_unsaved(self) -> None:
         """Drop every unsaved summary: the one on the right goes back to the stored text."""
@@ -376,7 +379,9 @@ class RollupReviewDialog(QDialog):
         if not self._leaving:
             return
         target = self._list_current()
-        if target == self._current or not self._unsaved_here():
+        if target == self._current:
+            self._leaving = False  # back already: the text stays as it is
+        elif not self._unsaved_here():
             self._left()
         elif settle(self, [self._shown], self.ask_unsaved, then=self._left, failed=self._stay):
             self._left()
