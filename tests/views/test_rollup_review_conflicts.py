@@ -212,3 +212,18 @@ def test_closing_the_window_asks_about_the_inspectors_unsaved_edits(qtbot: Any, 
     window.close()
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=WAIT)
     assert app.node(char.id).fields["goal"] == "unsaved at closing time"
+
+
+def test_a_save_refused_after_the_dialog_closed_opens_it_again_with_the_text(
+    qtbot: Any, app: Any, dialog: Any, agent: Any
+) -> None:
+    a = rollups(app)[0]
+    dialog.select_rollup(a)
+    dialog.summary.setPlainText("Saved on the way out.")
+    agent.write_api().edit_node(id=a, set_fields={"summary": "The agent's."})
+    dialog.save_summary()
+    dialog.reject()  # in flight: nothing unsaved, it closes
+    assert not dialog.isVisible()
+    qtbot.waitUntil(dialog.isVisible, timeout=WAIT)
+    qtbot.waitUntil(lambda: dialog.conflict.pending, timeout=WAIT)
+    assert dialog.current_id == a and dialog.summary.toPlainText() == "Saved on the way out."

@@ -432,6 +432,9 @@ class RollupReviewDialog(QDialog):
         self, rollup_id: str, text: str, baseline: Any, error: MemgraphError
     ) -> None:
         self._saving.discard(rollup_id)
+        if not self.isVisible():  # closed while the save was in flight: the text is not lost
+            self.show()
+            self.raise_()
         if rollup_id != self._current:
             self._parked[rollup_id] = _Parked(text, baseline, error)
             self._say(
