@@ -390,3 +390,23 @@ def test_coming_straight_back_keeps_the_typing_without_a_question(
     qtbot.wait(50)
     assert asked.questions == [] and inspector.node_id == char.id
     assert inspector.form.row("goal").editor.line.text() == "still mine"
+
+
+def test_typing_survives_the_agent_clearing_a_field_the_schema_lacks(
+    qtbot: Any, app: Any, inspector: Any, agent: Any
+) -> None:
+    made = app.apply_sync(
+        lambda w: w.create_node(type="character_sheet", title="Ona", fields={"mood_x": "calm"})
+    )["id"]
+    show(app, inspector, made)
+    inspector.form.row("mood_x").editor.line.setText("stormy")
+    agent.write_api().edit_node(id=made, clear_fields=["mood_x"])
+    qtbot.waitUntil(lambda: "mood_x" not in app.node(made).fields, timeout=WAIT)
+    qtbot.wait(20)
+    row = inspector.form.row("mood_x")  # the row stays while it holds typing
+    assert row.editor.line.text() == "stormy"
+    row.editor.line.editingFinished.emit()
+    qtbot.waitUntil(lambda: row.conflict.pending, timeout=WAIT)
+    assert row.conflict.theirs.toPlainText() == ""
+    row.conflict.keep_button.click()
+    qtbot.waitUntil(lambda: stored(agent, made).fields.get("mood_x") == "stormy", timeout=WAIT)
