@@ -21,6 +21,16 @@ def sandboxed_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
     yield folder
 
 
+@pytest.fixture(autouse=True)
+def unsaved_question_never_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows built in a test answer "Save your changes?" with Discard instead of a modal box
+    (a test that is about the question replaces ``ask_unsaved`` on the part it drives), so closing
+    them after the test never waits for a click."""
+    from memgraph_gui.views import unsaved
+
+    monkeypatch.setattr(unsaved, "ask_unsaved", lambda _parent, _what: unsaved.Choice.DISCARD)
+
+
 def app_over_copy(template: Path, folder: Path) -> Iterator[object]:
     """An ``AppModel`` over a private copy of ``template``, closed afterwards (for fixtures)."""
     import shutil

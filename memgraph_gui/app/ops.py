@@ -20,12 +20,14 @@ OnDone = Callable[[Any], None] | None
 
 
 def checked(result: WriteResult) -> WriteResult:
-    """Raise the API's refusal carried in a result (``ok: false`` or an ``error`` entry)."""
+    """Raise the API's refusal carried in a result (``ok: false`` or an ``error`` entry), its
+    details (an ``EDIT_CONFLICT``'s ``expected`` / ``current`` / ``proposed``) included."""
     error = result.get("error")
     if result.get("ok") is False or isinstance(error, Mapping):
         error = error if isinstance(error, Mapping) else {}
+        details = {k: v for k, v in error.items() if k not in ("code", "message")}
         raise MemgraphError(
-            str(error.get("code") or "OP_FAILED"), str(error.get("message") or "refused")
+            str(error.get("code") or "OP_FAILED"), str(error.get("message") or "refused"), **details
         )
     return result
 
@@ -47,11 +49,17 @@ def edit_node(
     title: str | None = None,
     set_fields: Mapping[str, Any] | None = None,
     clear_fields: Sequence[str] = (),
+    expected: Mapping[str, Any] | None = None,
     initiator: object | None = None,
     on_done: OnDone = None,
     on_error: OnError = None,
 ) -> None:
-    """Change a node's title and/or fields (one step: "Edit 'Title'")."""
+    """Change a node's title and/or fields (one step: "Edit 'Title'").
+
+    ``expected`` (``{title?, fields?}``) is what the person started from: when another writer
+    has moved it on, nothing is written and ``on_error`` gets ``EDIT_CONFLICT`` with the
+    ``expected`` / ``current`` / ``proposed`` values in ``error.details``.
+    """
     _run(
         app,
         lambda w: w.edit_node(
@@ -59,6 +67,7 @@ def edit_node(
             title=title,
             set_fields=dict(set_fields or {}),
             clear_fields=list(clear_fields),
+            expected=dict(expected) if expected is not None else None,
         ),
         initiator,
         on_done,

@@ -51,6 +51,9 @@ class FileActions(QObject):
         app.store_replaced.connect(self._on_store_replaced)
         self.report_dialog: ImportReportDialog | None = None
         self.opening = False
+        self.before_leaving: Callable[[Callable[[], object]], bool] = lambda _go: True
+        """Asked before the open memory is left (another opened, or replaced by an import): True
+        to go on now; False when the person cancelled, or chose Save (``go`` runs once written)."""
         self._after_open: Callable[[], None] | None = None  # an import asked for meanwhile
         self.dialogs = True  # False: problems are only recorded (screenshots, scripted runs)
         self.problems_shown: list[OpenProblem] = []
@@ -75,7 +78,10 @@ class FileActions(QObject):
     def open_path(self, path: str, *, create: bool = False) -> None:
         """Open ``path`` in the window (off the GUI thread). A file that cannot be used is
         explained in a dialog and the current memory stays open. An open still in flight is
-        dropped: the last one asked for wins."""
+        dropped: the last one asked for wins. Unsaved edits are settled first (see
+        ``before_leaving``)."""
+        if not self.before_leaving(partial(self.open_path, path, create=create)):
+            return
         self._supersede()
         self.opening = True
         self._status.show_progress(tr("Opening {path}…").format(path=path), owner="open")
@@ -87,6 +93,8 @@ class FileActions(QObject):
 
     def open_demo(self) -> None:
         """Open the bundled demo memory (built on first use, off the GUI thread)."""
+        if not self.before_leaving(self.open_demo):
+            return
         self._supersede()
         self.opening = True
         self._status.show_progress(tr("Opening the demo memory…"), owner="open")
@@ -239,6 +247,8 @@ class FileActions(QObject):
 
     def _install(self, check: files.ImportCheck) -> None:
         self.report_dialog = None
+        if check.replace and not self.before_leaving(partial(self._install, check)):
+            return
         self._status.show_progress(tr("Importing {path}…").format(path=check.path))
         files.install_import(
             self._app,

@@ -4,11 +4,13 @@ a find box, and a status bar. It wires panes to the ``AppModel``; panes never ta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.opening import OpenProblem
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views import unsaved
 from memgraph_gui.views.dialogs import show_error
 from memgraph_gui.views.file_actions import FileActions
 from memgraph_gui.views.graph import GraphView
@@ -30,6 +32,7 @@ from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
 from memgraph_gui.views.undo_conflict import UndoConflictDialog
 from memgraph_gui.views.undo_keys import UndoKeys
+from memgraph_gui.views.unsaved import Ask, settle
 from memgraph_gui.views.window_settings import load_bytes, save_bytes
 from memgraph_gui.views.wizard import CompactionActions
 
@@ -42,12 +45,16 @@ class MainWindow(QMainWindow):
         self._app = app
         self._pending_select: str | None = None
         self.undo_conflict: UndoConflictDialog | None = None  # the refused undo on screen
+        self.ask_unsaved: Ask = (
+            unsaved.ask_unsaved
+        )  # Save / Discard / Cancel on close (tests replace it)
         self.setObjectName("memgraph-main")
         self.timeline_panel = TimelinePanel(app)
         self.timeline = self.timeline_panel.model
         self.status = StatusPanel(app, self.statusBar())
         self.files = FileActions(app, self, self.status)
         self.files.opened.connect(self._on_opened)
+        self.files.before_leaving = self._leave_memory
         self.files.open_failed.connect(self._forget_pending_select)
         self.compaction = CompactionActions(app, self)
         self._build_centre()
@@ -292,7 +299,16 @@ class MainWindow(QMainWindow):
         else:
             self.status.hide_progress(owner="layout")
 
+    def _leave_memory(self, go: Callable[[], object]) -> bool:
+        """Before the open memory is left (closed, another opened, replaced): unsaved edits in
+        the inspector and the rollup review are settled (Save / Discard / Cancel). True to go on
+        now; on Save ``go`` runs once everything is written."""
+        return settle(self, [self.inspector, self.compaction.review], self.ask_unsaved, then=go)
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._leave_memory(self.close):
+            event.ignore()
+            return
         save_bytes("window/geometry", self.saveGeometry())
         save_bytes("window/state", self.saveState())
         self.graph_view.shutdown()

@@ -135,4 +135,4 @@ def _link_pass(
 
 
 def _rejection(op: Any, error: MemgraphError) -> dict[str, Any]:
-    return {"op": op, "error": {"code": error.code, "message": error.message}}
+    return {"op": op, "error": error.to_json()}  # code, message and any details

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 from memgraph_gui.core.domain.freeze import freeze, thaw
 from memgraph_gui.core.domain.jsvalue import js_json
 from memgraph_gui.core.domain.model import Node
@@ -156,6 +156,9 @@ def edit(tx: Tx, op: dict[str, Any], max_seq: int | None) -> tuple[Node, bool]:
 
     Returns the node and whether the patch changed it. A patch that would change nothing (Luker's
     "values already match": see ``_would_change``) stages nothing, not even a new ``seqTo``.
+    With an ``expected`` entry (see ``parse_expected``) it first raises ``EDIT_CONFLICT`` when
+    the stored title or a named field has moved on from the value expected (see
+    ``check_expected``); nothing is staged then.
     """
     node = _editable(tx, op)
     set_fields = check_fields(op.get("setFields"), f"edit {node.id}")
@@ -167,6 +170,8 @@ def edit(tx: Tx, op: dict[str, Any], max_seq: int | None) -> tuple[Node, bool]:
         title = normalize_text(_str(op.get("title"), "title")) or node.title
         check_title(title, f"edit {node.id}")
     columns = [c.strip() for c in clear]
+    if op.get("expected") is not None:
+        check_expected(node, parse_expected(op["expected"]), set_fields, columns, op.get("title"))
     if title == node.title and not _would_change(node, set_fields, columns):
         return node, False
     fields = thaw(node.fields)
@@ -179,6 +184,99 @@ def edit(tx: Tx, op: dict[str, Any], max_seq: int | None) -> tuple[Node, bool]:
         raise violation(f"edit {node.id}: required column(s) cannot be empty: {', '.join(missing)}")
     seq = node.seq_to if max_seq is None else max(node.seq_to, max_seq)
     return tx.put_node(replace(node, title=title, fields=freeze(fields), seq_to=seq)), True
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What an edit was based on: the title and the fields (None: absent) the editor started from."""
+
+    title: str | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_expected(value: Any, where: str = "expected") -> Expected:
+    """``{title?: string, fields?: {column: value | null}}`` as an ``Expected``; ``BAD_ARGS``
+    naming the place for anything else (a null field value means "the field was absent")."""
+    if not isinstance(value, dict):
+        raise bad_args(f"{where}: expected an object {{title?, fields?}}")
+    unknown = sorted(set(value) - {"title", "fields"})
+    if unknown:
+        raise bad_args(f"{where}: unknown key(s) {', '.join(unknown)} (accepted: fields, title)")
+    title = value.get("title")
+    if title is not None and not isinstance(title, str):
+        raise bad_args(f"{where}.title: expected a string")
+    fields = value.get("fields")
+    if fields is None:
+        fields = {}
+    if not isinstance(fields, dict) or not all(isinstance(k, str) and k for k in fields):
+        raise bad_args(f"{where}.fields: expected an object of column names")
+    return Expected(title, dict(fields))
+
+
+def check_expected(
+    node: Node, expected: Expected, set_fields: dict[str, Any], clear: list[str], title: Any
+) -> None:
+    """Raise ``EDIT_CONFLICT`` when the stored node moved on from ``expected``.
+
+    A title or field conflicts when its stored value differs (as JSON, a missing field being null)
+    from the expected one and also from the value this edit proposes (a change to the very value
+    proposed is agreement, not a conflict). The error carries ``nodeId`` and three objects shaped
+    like ``expected`` holding only the conflicting entries: ``expected``, ``current`` (stored now)
+    and ``proposed`` (what this edit would write; null for a cleared field, absent when the edit
+    leaves it alone).
+    """
+    wanted: dict[str, Any] = {"fields": {}}
+    current: dict[str, Any] = {"fields": {}}
+    proposed: dict[str, Any] = {"fields": {}}
+    parts: list[str] = []
+    new_title = normalize_text(title) if isinstance(title, str) else None
+    if expected.title is not None and node.title not in (expected.title, new_title):
+        wanted["title"], current["title"] = expected.title, node.title
+        if new_title is not None:
+            proposed["title"] = new_title
+        parts.append(
+            f"the title (you started from {_shown(expected.title)}, now {_shown(node.title)})"
+        )
+    for name, value in expected.fields.items():
+        stored = thaw(node.fields.get(name))
+        mine: Any = _UNSET
+        if set_fields.get(name) is not None:
+            mine = set_fields[name]
+        elif name in clear:
+            mine = None
+        stored_json = js_json(stored)
+        if stored_json == js_json(value) or (mine is not _UNSET and stored_json == js_json(mine)):
+            continue
+        wanted["fields"][name], current["fields"][name] = value, stored
+        if mine is not _UNSET:
+            proposed["fields"][name] = mine
+        parts.append(f"field {name!r} (you started from {_shown(value)}, now {_shown(stored)})")
+    if not parts:
+        return
+    raise MemgraphError(
+        "EDIT_CONFLICT",
+        f"edit {node.id}: changed by another writer since you started editing: "
+        + "; ".join(parts)
+        + ". Nothing was written.",
+        nodeId=node.id,
+        expected=_drop_empty(wanted),
+        current=_drop_empty(current),
+        proposed=_drop_empty(proposed),
+    )
+
+
+_UNSET = object()
+_SHOWN_CHARS = 60
+
+
+def _shown(value: Any) -> str:
+    """A value for a message: JSON text cut to ``_SHOWN_CHARS`` characters."""
+    text = "nothing" if value is None else js_json(value)
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
+
+
+def _drop_empty(shape: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in shape.items() if k != "fields" or v}
 
 
 def _would_change(node: Node, set_fields: dict[str, Any], clear: list[str]) -> bool:

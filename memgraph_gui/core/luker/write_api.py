@@ -19,6 +19,7 @@ from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.luker import args
 from memgraph_gui.core.luker.batch import BatchOutcome, run_batch
+from memgraph_gui.core.luker.node_ops import parse_expected
 from memgraph_gui.core.luker.write_archive import ArchiveWrites
 from memgraph_gui.core.luker.write_extra import ExtraWrites
 
@@ -95,12 +96,28 @@ class WriteApi(ExtraWrites, ArchiveWrites):
         return WriteResult(payload, changes)
 
     def edit_node(
-        self, *, id: Any = None, set_fields: Any = None, clear_fields: Any = None, title: Any = None
+        self,
+        *,
+        id: Any = None,
+        set_fields: Any = None,
+        clear_fields: Any = None,
+        title: Any = None,
+        expected: Any = None,
     ) -> WriteResult:
         """Patch a node: ``{ok: true, changed: true}`` after a change; ``{ok: true, changed: false,
         note: "values already match"}`` (nothing written, no undo step) when it would change
-        nothing; ``{ok: false, error}`` when it is missing, archived or the patch is refused."""
-        _storable(id=id, setFields=set_fields, clearFields=clear_fields, title=title)
+        nothing; ``{ok: false, error}`` when it is missing, archived or the patch is refused.
+
+        ``expected`` (optional, ``{title?, fields?: {column: value | null}}``) is what the edit
+        was based on. It is compared inside the write transaction, after every other process's
+        commit: when the stored title or a named field has moved on (to a value other than the
+        one proposed), the answer is ``{ok: false, error: {code: "EDIT_CONFLICT", nodeId,
+        expected, current, proposed}}`` and nothing is written. Without it the edit is Luker's.
+        A malformed ``expected`` raises ``BAD_ARGS`` before anything is read.
+        """
+        _storable(
+            id=id, setFields=set_fields, clearFields=clear_fields, title=title, expected=expected
+        )
         node_id = args.node_id(id)
         if not node_id:
             raise bad_args("editNode: id is required.")
@@ -112,6 +129,9 @@ class WriteApi(ExtraWrites, ArchiveWrites):
         }
         if title is not None:
             op["title"] = title
+        if expected is not None:
+            parse_expected(expected, "editNode: expected")
+            op["expected"] = expected
         outcome, changes = self._run(OpKind.EDIT_NODE, f"Edit '{self._title(node_id)}'", [op], None)
         result = _ok(outcome, changes)
         if not result["ok"]:

@@ -133,6 +133,9 @@ class TextAreaEditor(FieldEditor):
         """Commit now (what Apply and Ctrl+Enter do)."""
         self._try_commit()
 
+    def _raw_text(self) -> Any:
+        return self.area.toPlainText()
+
     def _show(self, value: Any) -> None:
         self.area.setPlainText(display_text(value))
         self._fit_height()

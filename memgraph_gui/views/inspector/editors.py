@@ -47,7 +47,35 @@ class FieldEditor(QWidget):
 
     @property
     def baseline(self) -> Any:
+        """The stored value the person started editing from (what an edit is based on)."""
         return self._baseline
+
+    @property
+    def busy(self) -> bool:
+        """True while a write of this editor's value is in flight."""
+        return self._busy
+
+    def draft(self) -> Any:
+        """What the person has in the editor: its value, or the raw text when that is no value
+        (``"12x"`` in a number field); ``_show(draft())`` shows it again."""
+        try:
+            return self.value()
+        except ValueError:
+            return self._raw_text()
+
+    def restore_draft(self, baseline: Any, draft: Any) -> None:
+        """Show ``draft`` (from ``draft()`` of an editor of the same kind) as unsaved typing
+        based on ``baseline``."""
+        self._baseline = baseline
+        self._refused = _NOTHING
+        self._show(draft)
+        self._state_changed()
+
+    def rebase(self, baseline: Any) -> None:
+        """Keep the person's typing, now based on ``baseline`` ("Keep mine")."""
+        self._baseline = baseline
+        self._refused = _NOTHING
+        self._state_changed()
 
     def is_dirty(self) -> bool:
         """True when the editor holds something other than the stored value."""
@@ -76,6 +104,10 @@ class FieldEditor(QWidget):
         self.reverted.emit()
 
     # -- for subclasses ----------------------------------------------------------------------------
+    def _raw_text(self) -> Any:
+        """The editor's text when ``value`` refuses it (editors that take free text override)."""
+        return self._baseline
+
     @property
     def writable(self) -> bool:
         return self._editable and not self._busy
@@ -124,6 +156,9 @@ class LineEditor(FieldEditor):
         if self._required and not text.strip():
             raise ValueError(tr("This cannot be empty."))
         return text
+
+    def _raw_text(self) -> Any:
+        return self.line.text()
 
     def _show(self, value: Any) -> None:
         self.line.setText(display_text(value))

@@ -1,16 +1,19 @@
 """The node's fields as a form built from its type's schema: one row per column.
 
 Each row is a label (the column name, ``*`` when required, a ``key`` badge for a primary-key
-column, the schema's hint as tooltip), an editor picked by ``field_kinds.kind_of`` and a status
-line under it: "Saving…" while the write is in flight, the API's refusal in red after one.
+column, the schema's hint as tooltip), an editor picked by ``field_kinds.kind_of``, a conflict
+panel (yours beside the stored value, Keep mine / Take theirs) shown when another writer moved the
+value on, and a status line: "Saving…" while the write is in flight, the API's refusal in red
+after one. Reloading never drops unsaved typing (see ``FieldForm.load``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from memgraph_gui.core.domain.schema import TypeSpec
+from memgraph_gui.views.conflict import ConflictPanel
 from memgraph_gui.views.inspector.area_editors import ListEditor, TextAreaEditor
 from memgraph_gui.views.inspector.editors import (
     BoolEditor,
@@ -19,12 +22,18 @@ from memgraph_gui.views.inspector.editors import (
     LineEditor,
     NumberEditor,
 )
-from memgraph_gui.views.inspector.field_kinds import ColumnSpec, FieldKind, columns_for
+from memgraph_gui.views.inspector.field_kinds import (
+    ColumnSpec,
+    FieldKind,
+    columns_for,
+    display_text,
+)
 from memgraph_gui.views.inspector.style import ERROR_COLOR, plain_label, status_label
 from memgraph_gui.views.qt import QtCore, QWidget, Signal, tr
 from memgraph_gui.views.qt import QtWidgets as W
 
 Qt = QtCore.Qt
+_NOTHING: Any = object()
 
 
 def make_editor(column: ColumnSpec) -> FieldEditor:
@@ -86,24 +95,69 @@ def _tooltip(column: ColumnSpec) -> str:
 
 
 class FieldRow:
-    """One column's label, editor and status line (owned by ``FieldForm``)."""
+    """One column's label, editor, conflict panel and status line (owned by ``FieldForm``).
+
+    A conflict is either *in the editor* (the person's value stays in the editor; ``theirs`` is
+    the stored value it collided with) or *kept aside* (the column changed kind under the
+    person's typing: the new editor shows the stored value and ``kept`` holds what they typed).
+    """
 
     def __init__(self, column: ColumnSpec) -> None:
         self.column = column
         self.label = FieldLabel(column)
         self.editor = make_editor(column)
+        self.conflict = ConflictPanel()
         self.status = status_label()
+        self.theirs: Any = None
+        self.kept: Any = _NOTHING
         self.cell = QWidget()
         layout = W.QVBoxLayout(self.cell)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         layout.addWidget(self.editor)
+        layout.addWidget(self.conflict)
         layout.addWidget(self.status)
 
     @property
     def error(self) -> str:
         """The message shown under the field ('' when none)."""
         return self.status.text() if self.status.property("error") else ""
+
+    def unsaved(self) -> bool:
+        """True while the row holds typing that is neither written nor being written."""
+        editor = self.editor
+        return self.conflict.pending or (editor.is_dirty() and not editor.busy)
+
+    @property
+    def kept_aside(self) -> bool:
+        """True when the person's value is kept beside an editor of another kind."""
+        return self.kept is not _NOTHING
+
+    def mine(self) -> Any:
+        """The person's value in a conflict (``ValueError`` when the editor holds no value)."""
+        return self.kept if self.kept is not _NOTHING else self.editor.value()
+
+    def show_conflict(self, theirs: Any, *, kept: Any = _NOTHING) -> None:
+        """Show the person's value beside ``theirs`` (the stored value now)."""
+        self.theirs = theirs
+        self.kept = kept
+        mine = kept if kept is not _NOTHING else self.editor.draft()
+        note = None
+        if kept is not _NOTHING:
+            note = tr("Changed elsewhere while you were typing; your text is kept here.")
+        self.conflict.show_conflict(display_text(mine), display_text(theirs), note=note)
+
+    def follow(self, value: Any) -> None:
+        """The editor now shows ``value`` (stored): a kept-aside conflict compares with it."""
+        if self.conflict.pending and self.kept is not _NOTHING:
+            self.theirs = value
+            self.conflict.update_theirs(display_text(value))
+
+    def resolve(self) -> None:
+        """The person chose: no conflict any more."""
+        self.kept = _NOTHING
+        self.theirs = None
+        self.conflict.dismiss()
 
     def show_error(self, message: str) -> None:
         self.status.setProperty("error", True)
@@ -126,12 +180,21 @@ class FieldRow:
         self.status.clear()
         self.status.setVisible(False)
 
+    def discard(self) -> None:
+        """Drop the person's typing and any conflict: back to the stored value."""
+        self.resolve()
+        self.editor.revert()
+        self.clear_status()
+
 
 class FieldForm(QWidget):
-    """The form; emits ``field_committed(column, value)`` for each finished edit."""
+    """The form; emits ``field_committed(column, value)`` for each finished edit and
+    ``keep_mine_requested(column)`` when the person keeps their value in a conflict (the form
+    itself loads the stored value on "Take theirs")."""
 
     field_committed = Signal(str, object)
     field_input_rejected = Signal(str, str)
+    keep_mine_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -142,7 +205,8 @@ class FieldForm(QWidget):
         self._layout.setHorizontalSpacing(10)
         self._layout.setVerticalSpacing(8)
         self._rows: dict[str, FieldRow] = {}
-        self._shape: tuple[tuple[str, FieldKind], ...] = ()
+        self._columns: tuple[ColumnSpec, ...] = ()
+        self._empty: W.QLabel | None = None
         self._editable = True
 
     @property
@@ -152,18 +216,51 @@ class FieldForm(QWidget):
     def row(self, column: str) -> FieldRow:
         return self._rows[column]
 
-    def load(self, spec: TypeSpec | None, fields: Mapping[str, Any], *, keep_dirty: bool) -> None:
-        """Show ``fields``; rows keep the user's unsaved edits when ``keep_dirty``."""
+    def unsaved_columns(self) -> list[str]:
+        """The columns holding unsaved typing or an unresolved conflict, in form order."""
+        return [name for name, row in self._rows.items() if row.unsaved()]
+
+    def load(
+        self,
+        spec: TypeSpec | None,
+        fields: Mapping[str, Any],
+        *,
+        keep_dirty: bool,
+        fresh: Collection[str] = (),
+    ) -> None:
+        """Show ``fields``. With ``keep_dirty`` nothing the person typed is lost: a row with
+        unsaved typing keeps it and its baseline (so its write is checked against what it was
+        based on), also when the column's editor changes kind (the typing is then kept aside,
+        beside the new editor) or the column disappears; an untouched row follows ``fields``.
+        Without it every row shows ``fields`` and conflicts are dropped (another node). The
+        ``fresh`` columns (just written) show ``fields`` in any case."""
         columns = columns_for(spec, fields)
-        shape = tuple((c.name, c.kind) for c in columns)
-        if shape != self._shape:
-            self._rebuild(columns)
-            keep_dirty = False
+        if keep_dirty:
+            names = {c.name for c in columns}
+            columns += [
+                r.column
+                for n, r in self._rows.items()
+                if n not in names and n not in fresh and r.unsaved()
+            ]
+        replaced: dict[str, FieldRow] = {}
+        if tuple(columns) != self._columns:
+            replaced = self._rebuild(columns, keep=keep_dirty, fresh=fresh)
         for name, row in self._rows.items():
-            if keep_dirty and row.editor.is_dirty():
+            value = fields.get(name)
+            old = replaced.get(name)
+            if old is not None:
+                _carry(old, row, value)
+            elif keep_dirty and name not in fresh and row.editor.is_dirty():
                 continue
-            row.editor.set_value(fields.get(name))
-            row.clear_status()
+            else:
+                row.editor.set_value(value)
+                row.clear_status()
+                if keep_dirty:
+                    row.follow(value)
+                else:
+                    row.resolve()
+        for old in replaced.values():
+            _delete(old)
 
     def set_editable(self, editable: bool) -> None:
         self._editable = editable
@@ -174,27 +271,89 @@ class FieldForm(QWidget):
         return [row.label for row in self._rows.values()]
 
     def clear(self) -> None:
-        self._rebuild([])
+        self._rebuild([], keep=False)
 
-    def _rebuild(self, columns: list[ColumnSpec]) -> None:
+    def _rebuild(
+        self, columns: list[ColumnSpec], *, keep: bool, fresh: Collection[str] = ()
+    ) -> dict[str, FieldRow]:
+        """Lay out ``columns``, reusing the rows whose column is unchanged. Returns the replaced
+        rows that held unsaved typing (when ``keep``), for ``load`` to carry over and delete."""
         while self._layout.rowCount():
-            self._layout.removeRow(0)
-        self._rows = {}
-        self._shape = tuple((c.name, c.kind) for c in columns)
+            self._layout.takeRow(0)
+        if self._empty is not None:
+            self._empty.deleteLater()
+            self._empty = None
+        old, self._rows = self._rows, {}
+        self._columns = tuple(columns)
+        replaced: dict[str, FieldRow] = {}
         for column in columns:
-            row = FieldRow(column)
-            row.editor.set_editable(self._editable)
-            committed = _Relay(row.editor, column.name, self.field_committed)
-            rejected = _Relay(row.editor, column.name, self.field_input_rejected)
-            row.editor.committed.connect(committed.relay)
-            row.editor.input_rejected.connect(rejected.relay)
-            row.editor.reverted.connect(row.clear_status)
+            row = old.pop(column.name, None)
+            if row is not None and row.column != column:
+                if keep and column.name not in fresh and row.unsaved():
+                    replaced[column.name] = row
+                else:
+                    _delete(row)
+                row = None
+            if row is None:
+                row = self._new_row(column)
             self._layout.addRow(row.label, row.cell)
             self._rows[column.name] = row
+        for row in old.values():
+            _delete(row)
         if not columns:
-            empty = plain_label(tr("This type has no columns."))
-            empty.setEnabled(False)
-            self._layout.addRow(empty)
+            self._empty = plain_label(tr("This type has no columns."))
+            self._empty.setEnabled(False)
+            self._layout.addRow(self._empty)
+        return replaced
+
+    def _new_row(self, column: ColumnSpec) -> FieldRow:
+        row = FieldRow(column)
+        row.editor.set_editable(self._editable)
+        committed = _Relay(row.editor, column.name, self.field_committed)
+        rejected = _Relay(row.editor, column.name, self.field_input_rejected)
+        keep = _Relay(row.editor, column.name, self.keep_mine_requested)
+        row.editor.committed.connect(committed.relay)
+        row.editor.input_rejected.connect(rejected.relay)
+        row.editor.reverted.connect(row.clear_status)
+        row.conflict.keep_mine.connect(keep.relay_name)
+        row.conflict.take_theirs.connect(_TakeTheirs(row).take)
+        return row
+
+
+def _carry(old: FieldRow, new: FieldRow, value: Any) -> None:
+    """Move ``old``'s unsaved typing into ``new`` (the same column, laid out anew): into the
+    editor when it is of the same kind, else kept aside beside it, compared with ``value``."""
+    same_kind = old.column.kind is new.column.kind
+    if same_kind and old.kept is _NOTHING:
+        new.editor.restore_draft(old.editor.baseline, old.editor.draft())
+        if old.conflict.pending:
+            new.show_conflict(old.theirs)
+        return
+    new.editor.set_value(value)
+    kept = old.kept if old.kept is not _NOTHING else old.editor.draft()
+    new.show_conflict(value, kept=kept)
+
+
+def _delete(row: FieldRow) -> None:
+    row.label.hide()
+    row.cell.hide()
+    row.label.deleteLater()
+    row.cell.deleteLater()
+
+
+class _TakeTheirs(QtCore.QObject):
+    """ "Take theirs": load the stored value the conflict showed (a child of the row's editor)."""
+
+    def __init__(self, row: FieldRow) -> None:
+        super().__init__(row.editor)
+        self._row = row
+
+    def take(self) -> None:
+        row = self._row
+        theirs = row.theirs
+        row.resolve()
+        row.editor.set_value(theirs)
+        row.clear_status()
 
 
 class _Relay(QtCore.QObject):
@@ -208,3 +367,6 @@ class _Relay(QtCore.QObject):
 
     def relay(self, value: object) -> None:
         self._signal.emit(self._column, value)
+
+    def relay_name(self) -> None:
+        self._signal.emit(self._column)

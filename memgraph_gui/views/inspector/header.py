@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Node
+from memgraph_gui.views.conflict import ConflictPanel
 from memgraph_gui.views.inspector.editors import LineEditor
 from memgraph_gui.views.inspector.style import (
     ARCHIVED_BADGE,
@@ -34,10 +35,13 @@ _SHORT = {
 
 
 class NodeHeader(QWidget):
-    """Shows one node's identity; emits ``title_committed(text)`` and ``node_clicked(id)``."""
+    """Shows one node's identity; emits ``title_committed(text)``, ``node_clicked(id)`` and
+    ``title_keep_mine_requested`` (the person keeps their title in a conflict; "Take theirs"
+    loads the stored title here)."""
 
     title_committed = Signal(str)
     title_input_rejected = Signal(str)
+    title_keep_mine_requested = Signal()
     node_clicked = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -53,6 +57,8 @@ class NodeHeader(QWidget):
         font.setBold(True)
         self.title.line.setFont(font)
         self.title_status = status_label()
+        self.title_conflict = ConflictPanel()
+        self.title_theirs = ""
         self.id_label = plain_label()
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.level_label = plain_label()
@@ -71,6 +77,8 @@ class NodeHeader(QWidget):
         self.title.committed.connect(self._on_title_committed)
         self.title.input_rejected.connect(self.title_input_rejected)
         self.title.reverted.connect(self.clear_title_status)
+        self.title_conflict.keep_mine.connect(self.title_keep_mine_requested)
+        self.title_conflict.take_theirs.connect(self._on_take_theirs)
         self.parent_button.clicked.connect(self._on_parent_clicked)
         self.child_list.itemClicked.connect(self._on_child_clicked)
         self.child_list.itemActivated.connect(self._on_child_clicked)
@@ -88,6 +96,7 @@ class NodeHeader(QWidget):
         self._badges.setSpacing(4)
         layout.addLayout(top)
         layout.addWidget(self.title)
+        layout.addWidget(self.title_conflict)
         layout.addWidget(self.title_status)
         self.meta.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         self.meta.setHorizontalSpacing(10)
@@ -118,9 +127,28 @@ class NodeHeader(QWidget):
         self._show_children(node, lookup)
 
     def show_title(self, node: Node, *, keep_dirty: bool) -> None:
+        """Show the node's title; with ``keep_dirty`` a title being typed stays, with the
+        title it was based on (its write is checked against that)."""
         if keep_dirty and self.title.is_dirty():
             return
         self.title.set_value(node.title)
+        self.clear_title_status()
+        if not keep_dirty:
+            self.title_conflict.dismiss()
+
+    def title_unsaved(self) -> bool:
+        """True while the title holds typing neither written nor being written, or a conflict."""
+        title = self.title
+        return self.title_conflict.pending or (title.is_dirty() and not title.busy)
+
+    def show_title_conflict(self, theirs: str) -> None:
+        """The stored title moved on to ``theirs`` while the person typed theirs."""
+        self.title_theirs = theirs
+        self.title_conflict.show_conflict(str(self.title.draft()), theirs)
+
+    def discard_title(self) -> None:
+        self.title_conflict.dismiss()
+        self.title.revert()
         self.clear_title_status()
 
     def label_widgets(self) -> list[QWidget]:
@@ -223,6 +251,11 @@ class NodeHeader(QWidget):
         return self.title_status.text() if self.title_status.property("error") else ""
 
     # -- slots -------------------------------------------------------------------------------------
+    def _on_take_theirs(self) -> None:
+        self.title_conflict.dismiss()
+        self.title.set_value(self.title_theirs)
+        self.clear_title_status()
+
     def _on_title_committed(self, value: object) -> None:
         self.title_committed.emit(str(value))
 

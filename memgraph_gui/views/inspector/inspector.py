@@ -6,11 +6,19 @@ is in flight the field shows "Saving…" and is read-only; a refusal shows the A
 red under that field and keeps the user's text. Other writers' changes to the shown node
 (undo, other windows, other processes) reload it, keeping any field the user is still editing;
 the node's removal clears the inspector.
+
+Every field and title edit carries the value it was based on (``expected``): when another
+writer moved it on meanwhile, nothing is written and the field shows both values with "Keep
+mine" / "Take theirs". Leaving a node with unsaved typing asks Save / Discard / Cancel
+(``ask_unsaved``, replaceable by tests). Every completion is bound to the node and field it was
+for: one arriving after the person moved on updates that node's state, never the shown one.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -18,20 +26,43 @@ from memgraph_gui.app import ops
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.domain.freeze import thaw
 from memgraph_gui.core.domain.model import Node
+from memgraph_gui.views import unsaved
 from memgraph_gui.views.inspector.field_form import FieldForm
-from memgraph_gui.views.inspector.field_kinds import patch_for
+from memgraph_gui.views.inspector.field_kinds import patch_for, same_value
 from memgraph_gui.views.inspector.header import NodeHeader
 from memgraph_gui.views.inspector.link_rows import LinkRow, link_rows
 from memgraph_gui.views.inspector.links_panel import LinksPanel
 from memgraph_gui.views.inspector.style import plain_label, section_title, separator
 from memgraph_gui.views.inspector.target_picker import TargetPickerDialog
-from memgraph_gui.views.qt import QAction, QKeySequence, QtCore, QWidget, tr
+from memgraph_gui.views.qt import QAction, QKeySequence, QtCore, QTimer, QWidget, tr
 from memgraph_gui.views.qt import QtWidgets as W
+from memgraph_gui.views.unsaved import Ask, Part, settle
 
 Qt = QtCore.Qt
 _WHERE = re.compile(r"^(edit|delete|create) \S+: ")
 LABEL_MAX = 150
+Key = tuple[str, str | None]  # (node id, column; None for the title)
+
+
+@dataclass
+class _Parked:
+    """A field edit refused after the person moved on from its node: shown when they return."""
+
+    value: Any
+    baseline: Any
+    error: MemgraphError
+
+
+@dataclass
+class _SaveAll:
+    """A "Save" of every unsaved edit of one node: the writes still out, and what comes next."""
+
+    node_id: str
+    waiting: set[str | None]
+    on_saved: Callable[[], None]
+    on_failed: Callable[[], None]
 
 
 class NodeInspector(QWidget):
@@ -46,6 +77,15 @@ class NodeInspector(QWidget):
         self._app = app
         self._node_id: str | None = None
         self._related: set[str] = set()
+        self._in_flight: dict[Key, int] = {}
+        self._save_all: _SaveAll | None = None
+        self._parked: dict[Key, _Parked] = {}
+        self._shown = Part(
+            self._shown_unsaved, self._shown_summary, self._save_shown, self._discard_shown
+        )
+        self._leaving = False
+        self.ask_unsaved: Ask = unsaved.ask_unsaved
+        """Asks Save / Discard / Cancel before leaving unsaved edits (tests replace it)."""
         self.picker: TargetPickerDialog | None = None
         self.setObjectName("node-inspector")
         self.archive_action = QAction(tr("&Archive Node"), self)
@@ -112,6 +152,8 @@ class NodeInspector(QWidget):
         self.restore_action.triggered.connect(self._on_restore_triggered)
         self.header.title_committed.connect(self._on_title_committed)
         self.header.title_input_rejected.connect(self._on_title_input_rejected)
+        self.header.title_keep_mine_requested.connect(self._on_title_keep_mine)
+        self.form.keep_mine_requested.connect(self._on_field_keep_mine)
         self.header.node_clicked.connect(self._on_node_clicked)
         self.form.field_committed.connect(self._on_field_committed)
         self.form.field_input_rejected.connect(self._on_field_input_rejected)
@@ -130,17 +172,23 @@ class NodeInspector(QWidget):
         return self._node_id
 
     def show_node(self, node_id: str | None) -> None:
-        """Show ``node_id`` (None, or an id that no longer exists: the empty state)."""
+        """Show ``node_id`` (None, or an id that no longer exists: the empty state), dropping
+        whatever was typed for the node shown before (ask first: ``has_unsaved_edits``)."""
         node = self._app.node(node_id) if node_id else None
         self._node_id = node.id if node is not None else None
+        self._leaving = False
+        self._save_all = None
         self._pages.setCurrentIndex(0 if node is None else 1)
         if node is None:
             self._related = set()
             self.form.clear()
+            self.header.title_conflict.dismiss()
             self._update_actions(None)
             return
         self.links.clear_error()
         self._refresh(node, reload_editors=True, keep_dirty=False)
+        self._show_in_flight(node.id)
+        self._restore_parked(node.id)
 
     def _refresh(
         self, node: Node, *, reload_editors: bool, keep_dirty: bool = True, links: bool = True
@@ -196,22 +244,30 @@ class NodeInspector(QWidget):
 
     # -- edits -------------------------------------------------------------------------------------
     def _write_edit(self, column: str | None, value: Any) -> None:
+        """Write one field (or the title, ``column`` None) of the shown node, based on the value
+        its editor started from; the completion is bound to that node and column."""
         node_id = self._node_id
         if node_id is None or self._app.read_only:
             return
         if column is None:
             patch: dict[str, Any] = {"title": value}
+            expected: dict[str, Any] = {"title": self.header.title.baseline}
         else:
             set_fields, clear = patch_for(column, value)
             patch = {"set_fields": set_fields, "clear_fields": clear}
+            expected = {"fields": {column: thaw(self.form.row(column).editor.baseline)}}
+        baseline = self.header.title.baseline if column is None else expected["fields"][column]
+        key = (node_id, column)
+        self._in_flight[key] = self._in_flight.get(key, 0) + 1
         self._set_busy(column, True)
         ops.edit_node(
             self._app,
             node_id,
             **patch,
+            expected=expected,
             initiator=self,
             on_done=partial(self._on_edit_saved, node_id, column),
-            on_error=partial(self._on_edit_refused, node_id, column, value),
+            on_error=partial(self._on_edit_refused, node_id, column, value, baseline),
         )
 
     def _set_busy(self, column: str | None, busy: bool) -> None:
@@ -220,6 +276,23 @@ class NodeInspector(QWidget):
         elif column in self.form.rows:
             self.form.row(column).show_busy(busy)
 
+    def _show_in_flight(self, node_id: str) -> None:
+        """Editors of ``node_id`` with a write in flight are busy, the others are not (rows are
+        reused from node to node, so a busy flag never outlives its write)."""
+        for column in [None, *self.form.rows]:
+            busy = (node_id, column) in self._in_flight
+            editor = self.header.title if column is None else self.form.row(column).editor
+            if editor.busy != busy:
+                self._set_busy(column, busy)
+
+    def _landed(self, node_id: str, column: str | None) -> None:
+        key = (node_id, column)
+        left = self._in_flight.get(key, 0) - 1
+        if left > 0:
+            self._in_flight[key] = left
+        else:
+            self._in_flight.pop(key, None)
+
     def _show_error(self, column: str | None, message: str) -> None:
         if column is None:
             self.header.show_title_error(message)
@@ -227,31 +300,211 @@ class NodeInspector(QWidget):
             self.form.row(column).show_error(message)
 
     def _on_edit_saved(self, node_id: str, column: str | None, _result: object) -> None:
+        self._landed(node_id, column)
         node = self._app.node(node_id)
         if node_id != self._node_id or node is None:
-            return
-        if column is None:
-            self.header.show_title_busy(False)
-            self.header.show_title(node, keep_dirty=False)
-        elif column in self.form.rows:
-            row = self.form.row(column)
-            row.editor.set_busy(False)
-            row.editor.set_value(node.fields.get(column))
-            row.clear_status()
-        self._refresh(node, reload_editors=False)
-
-    def _on_edit_refused(
-        self, node_id: str, column: str | None, value: Any, error: MemgraphError
-    ) -> None:
-        if node_id != self._node_id:
-            self._app.op_failed.emit(error, self)  # its field is gone: let the window say it
-            return
+            return  # shown again later, it loads what is stored
         self._set_busy(column, False)
         if column is None:
-            self.header.title.mark_refused(value)
+            self.header.show_title(node, keep_dirty=False)
         elif column in self.form.rows:
-            self.form.row(column).editor.mark_refused(value)
-        self._show_error(column, describe_error(error))
+            # "Keep mine" may have changed the column's kind back: lay it out again if so
+            spec = self._app.schema().get(node.type)
+            self.form.load(spec, node.fields, keep_dirty=True, fresh=(column,))
+        self._refresh(node, reload_editors=False)
+        self._save_landed(node_id, column, ok=True)
+
+    def _on_edit_refused(
+        self, node_id: str, column: str | None, value: Any, baseline: Any, error: MemgraphError
+    ) -> None:
+        self._landed(node_id, column)
+        if node_id != self._node_id:
+            # its field is gone: the window says it, and the text waits for the person's return
+            self._parked[(node_id, column)] = _Parked(value, baseline, error)
+            self._app.op_failed.emit(error, self)
+            return
+        self._set_busy(column, False)
+        conflict = error.code == "EDIT_CONFLICT"
+        if column is None:
+            self.header.title.mark_refused(value)
+            if conflict:
+                self.header.show_title_conflict(str(_stored(error, None)))
+        elif column in self.form.rows:
+            row = self.form.row(column)
+            row.editor.mark_refused(value)
+            if conflict:
+                row.show_conflict(_stored(error, column))
+        if not conflict:
+            self._show_error(column, describe_error(error))
+        self._save_landed(node_id, column, ok=False)
+
+    def _on_field_keep_mine(self, column: str) -> None:
+        """Write the person's value over the stored one the conflict showed."""
+        row = self.form.row(column)
+        try:
+            mine = row.mine()
+        except ValueError as exc:
+            row.show_error(str(exc))
+            return
+        theirs, kept_aside = row.theirs, row.kept_aside
+        row.resolve()
+        if not kept_aside:
+            row.editor.rebase(theirs)
+        if same_value(mine, row.editor.baseline):
+            row.editor.set_value(row.editor.baseline)
+            return
+        self._write_edit(column, mine)
+
+    def _on_title_keep_mine(self) -> None:
+        header = self.header
+        try:
+            mine = str(header.title.value())
+        except ValueError as exc:
+            header.show_title_error(str(exc))
+            return
+        theirs = header.title_theirs
+        header.title_conflict.dismiss()
+        header.title.rebase(theirs)
+        if mine == theirs:
+            header.title.set_value(theirs)
+            return
+        self._write_edit(None, mine)
+
+    # -- unsaved edits (HoldsUnsaved) ---------------------------------------------------------------
+    def has_unsaved_edits(self) -> bool:
+        """True while the shown node has typing neither written nor being written, or a conflict
+        waiting for Keep mine / Take theirs, or a write was refused after the person moved on
+        from its node (its text waits there)."""
+        return bool(self._parked) or self._shown_unsaved()
+
+    def unsaved_summary(self) -> str:
+        """What is unsaved, for the question: "the title and “goal” of “Eileen”"."""
+        parts = [self._shown_summary()] if self._shown_unsaved() else []
+        for node_id in dict.fromkeys(node_id for node_id, _column in self._parked):
+            node = self._app.node(node_id)
+            parts.append(
+                tr("a refused edit of “{title}”").format(title=node.title if node else node_id)
+            )
+        return "; ".join(parts)
+
+    def save_unsaved(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
+        """Write every unsaved edit of the shown node (see ``HoldsUnsaved``). A conflict waiting
+        for a choice, input that is no value, or a refused edit of another node (which is then
+        shown) is left for the person: False, nothing written."""
+        if not self._parked:
+            return self._save_shown(on_saved, on_failed)
+
+        def show_parked() -> None:  # the shown node is saved; a refused edit needs a choice
+            if self._parked:
+                self._app.selection.select([next(iter(self._parked))[0]], source=self)
+            on_failed()
+
+        return self._save_shown(show_parked, on_failed)
+
+    def discard_unsaved(self) -> None:
+        """Back to the stored values: typing, conflicts and refused edits are dropped."""
+        self._parked.clear()
+        self._discard_shown()
+
+    def _shown_unsaved(self) -> bool:
+        if self._node_id is None:
+            return False
+        return self.header.title_unsaved() or bool(self.form.unsaved_columns())
+
+    def _shown_summary(self) -> str:
+        node = self._app.node(self._node_id) if self._node_id else None
+        parts = [tr("the title")] if self.header.title_unsaved() else []
+        parts += [f"“{column}”" for column in self.form.unsaved_columns()]
+        if not parts:
+            return ""
+        listed = ", ".join(parts[:-1]) + (tr(" and ") if len(parts) > 1 else "") + parts[-1]
+        title = node.title if node is not None else self._node_id or ""
+        return tr("{fields} of “{title}”").format(fields=listed, title=title)
+
+    def _save_shown(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
+        node_id = self._node_id
+        if node_id is None or not self._shown_unsaved():
+            on_saved()
+            return True
+        header, form = self.header, self.form
+        if header.title_conflict.pending or any(form.row(c).conflict.pending for c in form.rows):
+            return False
+        keys: list[str | None] = [None] if header.title_unsaved() else []
+        values: dict[str | None, Any] = {}
+        for column in [*keys, *form.unsaved_columns()]:
+            editor = header.title if column is None else form.row(column).editor
+            try:
+                values[column] = editor.value()
+            except ValueError as exc:
+                self._show_error(column, str(exc))
+                return False
+        self._save_all = _SaveAll(node_id, set(values), on_saved, on_failed)
+        for column, value in values.items():
+            self._write_edit(column, value)
+        return True
+
+    def _discard_shown(self) -> None:
+        if self.header.title_unsaved():
+            self.header.discard_title()
+        for column in self.form.unsaved_columns():
+            self.form.row(column).discard()
+
+    def _restore_parked(self, node_id: str) -> None:
+        """Show the refused edits of ``node_id`` made before the person moved on: their text,
+        based on what it was based on, with the conflict or the reason."""
+        for key in [k for k in self._parked if k[0] == node_id]:
+            parked = self._parked.pop(key)
+            column = key[1]
+            if column is not None and column not in self.form.rows:
+                continue
+            editor = self.header.title if column is None else self.form.row(column).editor
+            editor.restore_draft(parked.baseline, parked.value)
+            editor.mark_refused(parked.value)
+            if parked.error.code != "EDIT_CONFLICT":
+                self._show_error(column, describe_error(parked.error))
+            elif column is None:
+                self.header.show_title_conflict(str(_stored(parked.error, None)))
+            else:
+                self.form.row(column).show_conflict(_stored(parked.error, column))
+
+    def _save_landed(self, node_id: str, column: str | None, *, ok: bool) -> None:
+        pending = self._save_all
+        if pending is None or pending.node_id != node_id or column not in pending.waiting:
+            return
+        pending.waiting.discard(column)
+        if not ok:
+            self._save_all = None
+            pending.on_failed()
+        elif not pending.waiting:
+            self._save_all = None
+            pending.on_saved()
+
+    def _ask_before_leaving(self) -> None:
+        """The selection moved away from a node with unsaved edits: Save / Discard / Cancel."""
+        if not self._leaving:
+            return
+        if self._app.selection.current == self._node_id:
+            self._leaving = False  # back already: the edits stay as they are
+            return
+        if not self._shown_unsaved():
+            self._left()
+            return
+        if settle(self, [self._shown], self.ask_unsaved, then=self._left, failed=self._stay):
+            self._left()
+        elif self._save_all is None:
+            self._stay()  # Cancel (or a Save that could not start)
+
+    def _left(self) -> None:
+        if self._leaving:
+            self.show_node(self._app.selection.current)
+
+    def _stay(self) -> None:
+        """Back to the node with the edits: the selection follows the inspector again."""
+        if not self._leaving:
+            return
+        self._leaving = False
+        if self._node_id is not None and self._app.node(self._node_id) is not None:
+            self._app.selection.select([self._node_id], source=self)
 
     # -- links and state ---------------------------------------------------------------------------
     def open_link_picker(self) -> TargetPickerDialog | None:
@@ -274,21 +527,22 @@ class NodeInspector(QWidget):
 
     def _on_picker_accepted(self) -> None:
         picker, self.picker = self.picker, None
-        choice = picker.choice() if picker is not None else None
-        if picker is not None:
-            picker.deleteLater()
-        if choice is None or self._node_id is None:
+        if picker is None:
+            return
+        choice, source_id = picker.choice(), picker.source_id
+        picker.deleteLater()
+        if choice is None or self._app.node(source_id) is None:
             return
         target, relation, direction = choice
         self.links.clear_error()
         ops.add_link(
             self._app,
-            self._node_id,
+            source_id,  # the node the picker was opened for, whatever is shown now
             target,
             relation,
             direction=direction,
             initiator=self,
-            on_error=self._on_link_refused,
+            on_error=partial(self._on_link_refused, source_id),
         )
 
     def _on_remove_requested(self, link: LinkRow) -> None:
@@ -302,23 +556,39 @@ class NodeInspector(QWidget):
             link.relation,
             direction=link.direction,
             initiator=self,
-            on_error=self._on_link_refused,
+            on_error=partial(self._on_link_refused, self._node_id),
         )
 
-    def _on_link_refused(self, error: MemgraphError) -> None:
+    def _on_link_refused(self, node_id: str, error: MemgraphError) -> None:
+        if node_id != self._node_id:
+            self._app.op_failed.emit(error, self)  # its links are no longer shown
+            return
         self.links.show_error(describe_error(error))
 
     def _on_archive_triggered(self) -> None:
         node = self._app.node(self._node_id) if self._node_id else None
         if node is not None and not node.archived and not self._app.read_only:
-            ops.archive_node(self._app, node.id, initiator=self, on_error=self._on_state_refused)
+            ops.archive_node(
+                self._app,
+                node.id,
+                initiator=self,
+                on_error=partial(self._on_state_refused, node.id),
+            )
 
     def _on_restore_triggered(self) -> None:
         node = self._app.node(self._node_id) if self._node_id else None
         if node is not None and node.archived and not self._app.read_only:
-            ops.restore_node(self._app, node.id, initiator=self, on_error=self._on_state_refused)
+            ops.restore_node(
+                self._app,
+                node.id,
+                initiator=self,
+                on_error=partial(self._on_state_refused, node.id),
+            )
 
-    def _on_state_refused(self, error: MemgraphError) -> None:
+    def _on_state_refused(self, node_id: str, error: MemgraphError) -> None:
+        if node_id != self._node_id:
+            self._app.op_failed.emit(error, self)
+            return
         self._show_error(None, describe_error(error))
 
     # -- signals -----------------------------------------------------------------------------------
@@ -339,10 +609,19 @@ class NodeInspector(QWidget):
             self._app.selection.select([node_id], source=self)
 
     def _on_selection_changed(self, _ids: object, current: str | None, _source: object) -> None:
-        if current != self._node_id:
-            self.show_node(current)
+        if current == self._node_id or self._leaving:
+            return  # (while leaving, the node shown next is the selection's current one then)
+        if self._shown_unsaved():
+            self._leaving = True
+            # ask once every pane has followed the selection, so Cancel brings them all back
+            QTimer.singleShot(0, self, self._ask_before_leaving)
+            return
+        self.show_node(current)
 
     def _on_store_replaced(self) -> None:
+        # refused edits and write state belong to the memory closed (same ids, other nodes)
+        self._in_flight.clear()
+        self._parked.clear()
         self.show_node(self._app.selection.current)
 
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
@@ -368,6 +647,14 @@ def _links_or_neighbours_changed(changes: ChangeSet, node_id: str, related: set[
     if any(node_id in (a, b) for a, _t, b in changes.edges_changed):
         return True
     return bool(related & (changes.nodes_updated | changes.nodes_archived))
+
+
+def _stored(error: MemgraphError, column: str | None) -> Any:
+    """The stored value an ``EDIT_CONFLICT`` reports for ``column`` (None: the title)."""
+    current = error.details.get("current") or {}
+    if column is None:
+        return current.get("title", "")
+    return (current.get("fields") or {}).get(column)
 
 
 def describe_error(error: MemgraphError) -> str:

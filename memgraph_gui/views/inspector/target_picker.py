@@ -115,6 +115,11 @@ class TargetPickerDialog(W.QDialog):
         self.count_label.setText(_count_text(text, len(found)))
         self._update_ok()
 
+    @property
+    def source_id(self) -> str:
+        """The node the link is to start from (the one shown when the picker opened)."""
+        return self._source.id
+
     def choice(self) -> tuple[str, str, str] | None:
         """``(target_id, relation, direction)``, or None when nothing is picked."""
         item = self.results.currentItem()

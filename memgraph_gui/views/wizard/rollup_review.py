@@ -1,15 +1,29 @@
 """``RollupReviewDialog``: browse the live rollups, read their children, edit a rollup's summary
 (Save = one ``ops.edit_node``) or dissolve it (one ``ops.dissolve``: the children go back where
 they were, the rollup is archived). Both are single undo steps; the dialog never touches the
-store and ignores its own echo only for the summary it is editing."""
+store and ignores its own echo only for the summary it is editing.
+
+A save carries the summary it was based on: when another writer changed it meanwhile nothing is
+written and both texts show with Keep mine / Take theirs. Leaving a rollup (or the dialog) with
+unsaved text asks Save / Discard / Cancel (``ask_unsaved``, replaceable by tests). Every
+completion is bound to the rollup it was for: one arriving after the person moved on never
+marks another rollup's text as saved; a refused one keeps its text for when they come back."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from memgraph_gui.app import ops
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.compaction_reads import RollupRow, child_briefs, list_rollups
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.domain.freeze import thaw
+from memgraph_gui.views import unsaved
+from memgraph_gui.views.conflict import ConflictPanel
 from memgraph_gui.views.qt import (
     QAbstractItemView,
     QDialog,
@@ -32,12 +46,31 @@ from memgraph_gui.views.qt import (
     QWidget,
     tr,
 )
+from memgraph_gui.views.unsaved import Ask, Part, settle
 from memgraph_gui.views.wizard.models import (
     BriefsTableModel,
     RollupsTableModel,
     WrappedTextDelegate,
 )
 from memgraph_gui.views.wizard.pages import plain_label
+
+
+@dataclass
+class _Parked:
+    """A summary whose save was refused after the person had moved to another rollup."""
+
+    text: str
+    baseline: Any
+    error: MemgraphError
+
+
+@dataclass
+class _SaveThen:
+    """Save pressed in the Save / Discard / Cancel question: what follows the write."""
+
+    rollup_id: str
+    on_saved: Callable[[], None]
+    on_failed: Callable[[], None]
 
 
 class RollupReviewDialog(QDialog):
@@ -48,7 +81,18 @@ class RollupReviewDialog(QDialog):
         self.app = app
         self._current = ""
         self._loaded_summary = ""
+        self._baseline: Any = None  # the stored summary the text on the right started from
+        self._theirs: Any = None  # the stored summary a conflict showed
+        self._saving: set[str] = set()
+        self._parked: dict[str, _Parked] = {}
+        self._save_then: _SaveThen | None = None
+        self._leaving = False
         self._dirty = True
+        self.ask_unsaved: Ask = unsaved.ask_unsaved
+        """Asks Save / Discard / Cancel before leaving unsaved text (tests replace it)."""
+        self._shown = Part(
+            self._unsaved_here, self._summary_here, self._save_here, self._discard_here
+        )
         self.setObjectName("rollup-review")
         self.setWindowTitle(tr("Review Rollups"))
         self.resize(1000, 680)
@@ -124,6 +168,9 @@ class RollupReviewDialog(QDialog):
         self.summary = QPlainTextEdit()
         self.summary.setObjectName("rollup-summary")
         self.summary.textChanged.connect(self._on_summary_changed)
+        self.conflict = ConflictPanel()
+        self.conflict.keep_mine.connect(self._on_keep_mine)
+        self.conflict.take_theirs.connect(self._on_take_theirs)
         box = QWidget()
         column = QVBoxLayout(box)
         column.setContentsMargins(0, 0, 0, 0)
@@ -133,6 +180,7 @@ class RollupReviewDialog(QDialog):
         column.addWidget(self.children_view, 3)
         column.addWidget(_bold(tr("Summary")))
         column.addWidget(self.summary, 2)
+        column.addWidget(self.conflict)
         column.addLayout(self._build_actions())
         return box
 
@@ -182,19 +230,24 @@ class RollupReviewDialog(QDialog):
         self._show(rollup_id)
 
     def save_summary(self) -> None:
-        """Write the edited summary (one step: "Edit '<title>'")."""
+        """Write the edited summary (one step: "Edit '<title>'"), based on the stored summary it
+        started from; the completion is bound to this rollup."""
+        rollup_id = self._current
         text = self.summary.toPlainText().strip()
-        if not self._current or not text:
+        if not rollup_id or not text:
             self._say(tr("A rollup needs a summary."), error=True)
             return
         self.save_button.setEnabled(False)
+        self._saving.add(rollup_id)
+        baseline = self._baseline
         ops.edit_node(
             self.app,
-            self._current,
+            rollup_id,
             set_fields={"summary": text},
+            expected={"fields": {"summary": thaw(baseline)}},
             initiator=self,
-            on_done=self._on_saved,
-            on_error=self._on_refused,
+            on_done=partial(self._on_saved, rollup_id, text),
+            on_error=partial(self._on_save_refused, rollup_id, text, baseline),
         )
 
     def dissolve_current(self) -> None:
@@ -205,11 +258,68 @@ class RollupReviewDialog(QDialog):
         self.dissolve_button.setEnabled(False)
         ops.dissolve(
             self.app,
-            self._current,
+            node.id,
             initiator=self,
-            on_done=self._on_dissolved,
-            on_error=self._on_refused,
+            on_done=partial(self._on_dissolved, node.id),
+            on_error=partial(self._on_dissolve_refused, node.id),
         )
+
+    # -- unsaved text (HoldsUnsaved) ---------------------------------------------------------------
+    def has_unsaved_edits(self) -> bool:
+        """True while a summary holds text neither written nor being written (the one on the
+        right, or one whose save was refused after the person moved on)."""
+        return bool(self._parked) or self._unsaved_here()
+
+    def unsaved_summary(self) -> str:
+        """Which rollups' summaries are unsaved, for the question."""
+        ids = ([self._current] if self._unsaved_here() else []) + list(self._parked)
+        titles = [f"“{self._title(i)}”" for i in dict.fromkeys(ids)]
+        return tr("the summary of {titles}").format(titles=", ".join(titles))
+
+    def save_unsaved(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
+        """Save the summary on the right (see ``HoldsUnsaved``). A conflict waiting for a choice,
+        an empty summary or a refused summary of another rollup (then shown) is left for the
+        person: False."""
+        if not self._parked:
+            return self._save_here(on_saved, on_failed)
+
+        def show_parked() -> None:  # the text on the right is saved; a refused one needs a choice
+            if self._parked:
+                self.select_rollup(next(iter(self._parked)))
+            on_failed()
+
+        return self._save_here(show_parked, on_failed)
+
+    def discard_unsaved(self) -> None:
+        """Drop every unsaved summary: the one on the right goes back to the stored text."""
+        self._parked.clear()
+        self._discard_here()
+
+    def _unsaved_here(self) -> bool:
+        busy = self._current in self._saving
+        return bool(self._current) and (self.conflict.pending or (self._edited() and not busy))
+
+    def _summary_here(self) -> str:
+        return tr("the summary of “{title}”").format(title=self._title(self._current))
+
+    def _save_here(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
+        if not self._unsaved_here():
+            on_saved()
+            return True
+        if self.conflict.pending or not self.summary.toPlainText().strip():
+            return False
+        self._save_then = _SaveThen(self._current, on_saved, on_failed)
+        self.save_summary()
+        return True
+
+    def _discard_here(self) -> None:
+        node = self.app.node(self._current) if self._current else None
+        self._load_summary(node.fields.get("summary") if node is not None else None)
+
+    def reject(self) -> None:
+        """Close, after asking about unsaved text (Save closes once it is written)."""
+        if settle(self, [self], self.ask_unsaved, then=self.reject):
+            super().reject()
 
     def confirm_dissolve(self, title: str, children: int) -> bool:
         """Ask before dissolving (tests replace this)."""
@@ -242,16 +352,59 @@ class RollupReviewDialog(QDialog):
             self._refresh_timer.start()
 
     def _on_store_replaced(self) -> None:
+        # refused edits and write state belong to the memory closed (same ids, other nodes)
+        self._saving.clear()
+        self._parked.clear()
+        self._save_then = None
+        self._leaving = False
         self._current = ""
         self._dirty = True
         if self.isVisible():
             self.refresh()
 
     def _on_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if current.isValid():
-            row: RollupRow = self.rollups.row_at(self.proxy.mapToSource(current).row())
-            if row.id != self._current:
-                self._show(row.id)
+        if not current.isValid() or self._leaving:
+            return
+        row: RollupRow = self.rollups.row_at(self.proxy.mapToSource(current).row())
+        if row.id == self._current:
+            return
+        if self._unsaved_here():
+            self._leaving = True
+            QTimer.singleShot(0, self, self._ask_before_leaving)
+            return
+        self._show(row.id)
+
+    def _ask_before_leaving(self) -> None:
+        """The list moved away from a rollup with unsaved text: Save / Discard / Cancel."""
+        if not self._leaving:
+            return
+        target = self._list_current()
+        if target == self._current:
+            self._leaving = False  # back already: the text stays as it is
+        elif not self._unsaved_here():
+            self._left()
+        elif settle(self, [self._shown], self.ask_unsaved, then=self._left, failed=self._stay):
+            self._left()
+        elif self._save_then is None:
+            self._stay()  # Cancel (or a Save that could not start)
+
+    def _left(self) -> None:
+        self._leaving = False
+        target = self._list_current()
+        if target and target != self._current:
+            self._show(target)
+
+    def _stay(self) -> None:
+        self._leaving = False
+        if self._current:
+            self.select_rollup(self._current)
+
+    def _list_current(self) -> str:
+        index = self.list.currentIndex()
+        if not index.isValid():
+            return ""
+        row: RollupRow = self.rollups.row_at(self.proxy.mapToSource(index).row())
+        return row.id
 
     def _on_section_resized(self, *_args: object) -> None:
         self.children_view.resizeRowsToContents()
@@ -260,22 +413,89 @@ class RollupReviewDialog(QDialog):
         return self.summary.toPlainText().strip() != self._loaded_summary.strip()
 
     def _on_summary_changed(self) -> None:
-        self.save_button.setEnabled(bool(self._current) and self._edited())
+        busy = self._current in self._saving
+        self.save_button.setEnabled(bool(self._current) and self._edited() and not busy)
 
-    def _on_saved(self, _result: object) -> None:
-        self._loaded_summary = self.summary.toPlainText()
+    def _on_saved(self, rollup_id: str, text: str, _result: object) -> None:
+        self._saving.discard(rollup_id)
+        if rollup_id == self._current:
+            node = self.app.node(rollup_id)
+            self._baseline = node.fields.get("summary") if node is not None else text
+            self._loaded_summary = text  # typing after Save stays unsaved
+            self._on_summary_changed()
+            self._say(tr("Summary saved."))
+        else:
+            self._say(tr("Summary of “{title}” saved.").format(title=self._title(rollup_id)))
+        self._save_landed(rollup_id, ok=True)
+
+    def _on_save_refused(
+        self, rollup_id: str, text: str, baseline: Any, error: MemgraphError
+    ) -> None:
+        self._saving.discard(rollup_id)
+        if not self.isVisible():  # closed while the save was in flight: the text is not lost
+            self.show()
+            self.raise_()
+        if rollup_id != self._current:
+            self._parked[rollup_id] = _Parked(text, baseline, error)
+            self._say(
+                tr(
+                    "The summary of “{title}” was not saved: {why} Select it to see your text."
+                ).format(title=self._title(rollup_id), why=error.message),
+                error=True,
+            )
+        else:
+            self._show_refusal(text, error)
+        self._save_landed(rollup_id, ok=False)
+
+    def _show_refusal(self, text: str, error: MemgraphError) -> None:
+        """A refused save of the summary on the right: a conflict shows both texts."""
         self._on_summary_changed()
-        self._say(tr("Summary saved."))
+        if error.code != "EDIT_CONFLICT":
+            self._say(error.message, error=True)
+            return
+        current = (error.details.get("current") or {}).get("fields") or {}
+        self._theirs = current.get("summary")
+        self.conflict.show_conflict(self.summary.toPlainText() or text, str(self._theirs or ""))
+        self._say(tr("Another writer changed this summary; nothing was saved."), error=True)
 
-    def _on_dissolved(self, result: object) -> None:
+    def _save_landed(self, rollup_id: str, *, ok: bool) -> None:
+        then = self._save_then
+        if then is None or then.rollup_id != rollup_id:
+            return
+        self._save_then = None
+        (then.on_saved if ok else then.on_failed)()
+
+    def _on_keep_mine(self) -> None:
+        """Save the person's text over the stored summary the conflict showed."""
+        self.conflict.dismiss()
+        self._baseline = self._theirs
+        self._loaded_summary = str(self._theirs or "")
+        self._on_summary_changed()
+        if self._edited():
+            self.save_summary()
+
+    def _on_take_theirs(self) -> None:
+        self.conflict.dismiss()
+        self._load_summary(self._theirs)
+
+    def _on_dissolved(self, rollup_id: str, _result: object) -> None:
         self._say(tr("Dissolved; its children are back under their old parents."))
-        self._current = ""
-        self.refresh()
+        self._parked.pop(rollup_id, None)
+        if rollup_id == self._current:
+            self._current = ""
+        self.refresh()  # keeps another rollup the person went on to, and its typing
 
-    def _on_refused(self, error: MemgraphError) -> None:
-        self._on_summary_changed()
+    def _on_dissolve_refused(self, rollup_id: str, error: MemgraphError) -> None:
         self.dissolve_button.setEnabled(bool(self._current))
-        self._say(error.message, error=True)
+        if rollup_id == self._current:
+            self._say(error.message, error=True)
+        else:
+            self._say(
+                tr("“{title}” was not dissolved: {why}").format(
+                    title=self._title(rollup_id), why=error.message
+                ),
+                error=True,
+            )
 
     # -- display ---------------------------------------------------------------------------------
     def _show(self, rollup_id: str) -> None:
@@ -288,7 +508,7 @@ class RollupReviewDialog(QDialog):
             self.heading.setText(tr("No rollup selected"))
             self.facts.clear()
             self.children_model.set_rows([])
-            self._load_summary("")
+            self._load_summary(None)
             return
         self.heading.setText(node.title)
         self.facts.setText(
@@ -302,13 +522,28 @@ class RollupReviewDialog(QDialog):
         )
         self.children_model.set_rows(child_briefs(self.app, node.children_ids))
         self.children_view.resizeRowsToContents()
-        if not keep_edits:  # a refresh never throws away what the user is typing
-            self._load_summary(str(node.fields.get("summary") or ""))
+        if keep_edits:  # a refresh never throws away what the user is typing
+            return
+        self._load_summary(node.fields.get("summary"))
+        parked = self._parked.pop(rollup_id, None)
+        if parked is not None:  # a refused save of this rollup, made before moving on
+            self._baseline = parked.baseline
+            self._loaded_summary = str(parked.baseline or "")
+            self.summary.setPlainText(parked.text)
+            self._show_refusal(parked.text, parked.error)
 
-    def _load_summary(self, text: str) -> None:
+    def _load_summary(self, stored: Any) -> None:
+        """Show the stored summary as the text's baseline (nothing unsaved)."""
+        text = str(stored or "")
+        self._baseline = stored
         self._loaded_summary = text
+        self.conflict.dismiss()
         self.summary.setPlainText(text)
         self._on_summary_changed()
+
+    def _title(self, rollup_id: str) -> str:
+        node = self.app.node(rollup_id)
+        return node.title if node is not None else rollup_id
 
     def _first_id(self) -> str:
         index = self.proxy.index(0, 0)
