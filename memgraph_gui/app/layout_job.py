@@ -134,6 +134,9 @@ class LayoutJob(QObject):
 
     # -- worker thread -----------------------------------------------------------------------------
     def _work(self, store: Any, full: bool, generation: int, *events: threading.Event) -> None:
+        if not _PROCESS_TUNING.enabled:  # BLAS threads are the entry point's to limit
+            self._stream(store, full, generation, *events)
+            return
         from threadpoolctl import threadpool_limits
 
         # one BLAS thread: on a 2-core machine the other core stays free for the GUI thread
@@ -236,8 +239,26 @@ _DEFAULT_SWITCH = sys.getswitchinterval()
 _FAST_SWITCH = 0.001  # seconds
 
 
+@dataclass
+class _ProcessTuning:
+    enabled: bool = False
+
+
+_PROCESS_TUNING = _ProcessTuning()
+
+
+def tune_process_while_laying_out(enabled: bool = True) -> None:
+    """Let layout runs change process-wide settings: the GIL switch interval (see
+    ``_share_the_gil``) and one BLAS thread for the worker. Only an entry point that owns the
+    process calls it (the window's ``main``); a library user's process is left as it is."""
+    _PROCESS_TUNING.enabled = enabled
+    if not enabled:
+        sys.setswitchinterval(_DEFAULT_SWITCH)
+
+
 def _share_the_gil(layout_running: bool) -> None:
     """While the worker computes, hand the GIL back to the GUI thread within 1 ms instead of
     Python's default 5 ms: a frame's many short Qt calls each wait for it (measured: the p95
-    frame while a 50k layout streams)."""
-    sys.setswitchinterval(_FAST_SWITCH if layout_running else _DEFAULT_SWITCH)
+    frame while a 50k layout streams). Only when the entry point opted in."""
+    if _PROCESS_TUNING.enabled:
+        sys.setswitchinterval(_FAST_SWITCH if layout_running else _DEFAULT_SWITCH)

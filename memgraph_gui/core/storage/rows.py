@@ -9,7 +9,6 @@ from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from memgraph_gui.core.domain.collector import collector_paused
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.domain.images import (
@@ -156,16 +155,6 @@ def damaged(where: str) -> MemgraphError:
     )
 
 
-def release_frozen(collect: bool = True) -> None:
-    """Let the garbage collector see (and free) the graph objects frozen by ``load_graph``;
-    collect now unless not ``collect`` (nothing worth it was released: an empty graph)."""
-    import gc
-
-    gc.unfreeze()
-    if collect:
-        gc.collect()
-
-
 class Tables(NamedTuple):
     """A store's rows as read at open, before they become a ``Graph``: ``nodes`` in the column
     order of ``NODE_COLUMNS``, ``edges`` as ``(from, to, type, seq_to, ord)``, ``meta`` as
@@ -191,25 +180,6 @@ def read_tables(conn: sqlite3.Connection) -> Tables:
         conn.execute("SELECT from_id, to_id, type, seq_to, ord FROM edges ORDER BY ord").fetchall(),
         conn.execute("SELECT key, value FROM meta").fetchall(),
     )
-
-
-def load_graph(conn: sqlite3.Connection) -> Graph:
-    """Read every node, edge and meta value into a fresh ``Graph``."""
-    with long_lived():
-        return build_graph(read_tables(conn))
-
-
-@contextmanager
-def long_lived() -> Iterator[None]:
-    """Around reading and building a whole graph: the cyclic garbage collector is paused, and
-    what was made is then frozen out of its scans. A graph is ~200k long-lived objects at 50k
-    nodes with no cycles, and rescanning them in every full collection made later writes up to
-    twice as slow (``Store`` unfreezes before replacing a graph, so old ones are released)."""
-    import gc
-
-    with collector_paused():
-        yield
-    gc.freeze()
 
 
 def build_graph(tables: Tables) -> Graph:
