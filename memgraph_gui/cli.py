@@ -334,33 +334,62 @@ def _request(line: bytes | str | None) -> dict[str, Any]:
 
 
 def _watch(store: MemoryStore, out: TextIO) -> int:
+    """``watch``: one JSON line per change until interrupted, or until the reader goes away
+    (``memgraph watch | head -1``): then 0 at once, without a traceback."""
     import threading
 
     from memgraph_gui.core.domain.results import to_jsonable
 
+    gone = threading.Event()
+
     def show(changes: Any) -> None:
-        _emit(
-            out,
-            {
-                "op": str(changes.op),
-                "label": changes.label,
-                "origin": changes.origin,
-                "nodes": sorted(
-                    changes.nodes_added | changes.nodes_updated | changes.nodes_removed
-                ),
-                "edges": len(changes.edges_changed),
-                "injection": changes.injection_changed,
-                "state": to_jsonable(store.graph.injection) if changes.injection_changed else None,
-            },
-        )
+        if gone.is_set():
+            return
+        try:
+            _emit(
+                out,
+                {
+                    "op": str(changes.op),
+                    "label": changes.label,
+                    "origin": changes.origin,
+                    "nodes": sorted(
+                        changes.nodes_added | changes.nodes_updated | changes.nodes_removed
+                    ),
+                    "edges": len(changes.edges_changed),
+                    "injection": changes.injection_changed,
+                    "state": to_jsonable(store.graph.injection)
+                    if changes.injection_changed
+                    else None,
+                },
+            )
+        except BrokenPipeError:  # the reader went away: the watch is over
+            gone.set()
 
     store.subscribe(show)
     store.start_watcher()
     try:
-        threading.Event().wait()
+        while not gone.wait(0.1) and not _reader_gone(out):
+            pass
     except KeyboardInterrupt:
         return 0
+    store.stop_watcher()
+    _silence(out)
     return 0
+
+
+def _reader_gone(out: TextIO) -> bool:
+    """True when ``out`` is a pipe whose reading end was closed (seen without writing to it)."""
+    import select
+
+    if not hasattr(select, "poll"):
+        return False  # Windows: the next write tells
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    poller = select.poll()
+    poller.register(fd, 0)  # no events asked: only POLLERR / POLLHUP / POLLNVAL come back
+    return any(event & (select.POLLERR | select.POLLHUP) for _, event in poller.poll(0))
 
 
 def _emit(out: TextIO, data: Any) -> None:
