@@ -36,6 +36,7 @@ from memgraph_gui.core.storage.connection import (
     default_origin,
     open_connections,
 )
+from memgraph_gui.core.storage.memory_release import return_freed_memory
 from memgraph_gui.core.storage.preview import Previewed, deliver
 from memgraph_gui.core.storage.watcher import Subscriptions
 
@@ -425,6 +426,8 @@ class Store(Subscriptions):
                     self._write.close()
                 old, self._graph = self._graph, Graph()
                 old.release()  # what it made goes now, not at some later full collection
+                del old
+                return_freed_memory()
 
     @property
     def closed(self) -> bool:
