@@ -29,7 +29,7 @@ def _malloc_trim() -> Callable[[int], int] | None:
     except (OSError, AttributeError):  # not glibc
         return None
     trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
-    return trim  # type: ignore[no-any-return]
+    return trim
 
 
 def return_freed_memory() -> None:
