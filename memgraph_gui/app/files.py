@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.graph_data import GraphSnapshot, snapshot_from_preview
@@ -125,6 +126,28 @@ class StoreOpener(QObject):
         on_done(store, problem)
 
 
+Progressed = Callable[[int, int], None]
+
+
+class ProgressRelay(QObject):
+    """Hands ``(done, total)`` reports from a worker thread to ``on_progress`` on the GUI thread,
+    one per percent at most (a 50k import reports ~40 times, not once per row batch only)."""
+
+    _reported = Signal(int, int)
+
+    def __init__(self, on_progress: Progressed, parent: QObject) -> None:
+        super().__init__(parent)  # owned by Qt: dropping the last Python reference on the worker
+        # thread deletes nothing; ``deleteLater`` on the GUI thread does
+        self._last = -1
+        self._reported.connect(on_progress, Qt.ConnectionType.QueuedConnection)
+
+    def report(self, done: int, total: int) -> None:  # any thread
+        percent = 100 * done // max(total, 1)
+        if percent != self._last:
+            self._last = percent
+            self._reported.emit(done, total)
+
+
 def import_luker(
     app: AppModel,
     path: str,
@@ -132,16 +155,26 @@ def import_luker(
     replace: bool,
     on_done: Callable[[object], None],
     on_error: Callable[[MemgraphError], None],
+    on_progress: Progressed | None = None,
 ) -> None:
     """Validate the whole Luker export at ``path``, then load it into the open store in one
-    transaction (``replace`` keeps the old contents as ``NAME.bak``). Runs on the writer."""
+    transaction (``replace`` keeps the old contents as ``NAME.bak``). Runs on the writer; the
+    window keeps reading the old graph meanwhile and gets the new one when it commits.
+    ``on_progress(done, total)`` runs on the GUI thread as the rows are written."""
+    relay = ProgressRelay(on_progress, app) if on_progress is not None else None
+    report = relay.report if relay is not None else None
 
     def work(store: MemoryStore) -> object:
         prepared = interop.prepare_import_files(path)
-        interop.install_import(store.storage, prepared, replace=replace)
+        interop.install_import(store.storage, prepared, replace=replace, progress=report)
         return prepared.parsed.warnings
 
-    app.run_store_op(work, on_done=on_done, on_error=on_error)
+    def ended(then: Callable[[Any], None], outcome: Any) -> None:
+        if relay is not None:
+            relay.deleteLater()  # after the reports already queued
+        then(outcome)
+
+    app.run_store_op(work, on_done=partial(ended, on_done), on_error=partial(ended, on_error))
 
 
 def export_luker(

@@ -147,13 +147,15 @@ class FileActions(QObject):
             tr("Replace"),
         ):
             return
-        self._status.show_progress(tr("Importing {path}…").format(path=path))
+        text = tr("Importing {path}…").format(path=path)
+        self._status.show_progress(text)
         files.import_luker(
             self._app,
             path,
             replace=replace,
             on_done=self._on_imported,
             on_error=self._on_import_failed,
+            on_progress=lambda done, total: self._status.show_progress(text, done, total),
         )
 
     def _on_imported(self, warnings: object) -> None:
