@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memgraph_gui.app.graph_data import save_positions
+from memgraph_gui.app.process_tuning import tuned
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ class LayoutJob(QObject):
 
     # -- worker thread -----------------------------------------------------------------------------
     def _work(self, store: Any, full: bool, generation: int, *events: threading.Event) -> None:
-        if not _PROCESS_TUNING.enabled:  # BLAS threads are the entry point's to limit
+        if not tuned():  # BLAS threads are the entry point's to limit
             self._stream(store, full, generation, *events)
             return
         from threadpoolctl import threadpool_limits
@@ -239,26 +240,9 @@ _DEFAULT_SWITCH = sys.getswitchinterval()
 _FAST_SWITCH = 0.001  # seconds
 
 
-@dataclass
-class _ProcessTuning:
-    enabled: bool = False
-
-
-_PROCESS_TUNING = _ProcessTuning()
-
-
-def tune_process_while_laying_out(enabled: bool = True) -> None:
-    """Let layout runs change process-wide settings: the GIL switch interval (see
-    ``_share_the_gil``) and one BLAS thread for the worker. Only an entry point that owns the
-    process calls it (the window's ``main``); a library user's process is left as it is."""
-    _PROCESS_TUNING.enabled = enabled
-    if not enabled:
-        sys.setswitchinterval(_DEFAULT_SWITCH)
-
-
 def _share_the_gil(layout_running: bool) -> None:
     """While the worker computes, hand the GIL back to the GUI thread within 1 ms instead of
     Python's default 5 ms: a frame's many short Qt calls each wait for it (measured: the p95
     frame while a 50k layout streams). Only when the entry point opted in."""
-    if _PROCESS_TUNING.enabled:
+    if tuned():
         sys.setswitchinterval(_FAST_SWITCH if layout_running else _DEFAULT_SWITCH)
