@@ -12,7 +12,7 @@ from typing import Any
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.graph_data import GraphSnapshot, snapshot_from_preview
 from memgraph_gui.app.opening import OpenProblem, describe, read_only_notice
-from memgraph_gui.app.process_tuning import collector_paused
+from memgraph_gui.app.process_tuning import bulk_work
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.luker import interop
@@ -166,7 +166,7 @@ def import_luker(
     report = relay.report if relay is not None else None
 
     def work(store: MemoryStore) -> object:
-        with collector_paused():  # only when the window's entry point opted in
+        with bulk_work():  # tuned only when the window's entry point opted in
             prepared = interop.prepare_import_files(path)
             interop.install_import(store.storage, prepared, replace=replace, progress=report)
         return prepared.parsed.warnings

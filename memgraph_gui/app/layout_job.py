@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memgraph_gui.app.graph_data import save_positions
-from memgraph_gui.app.process_tuning import tuned
+from memgraph_gui.app.process_tuning import FAST_SWITCH, tuned
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
 
 if TYPE_CHECKING:
@@ -237,7 +237,6 @@ class LayoutJob(QObject):
 
 FIRST_FRAME_WAIT = 0.3  # seconds the worker waits for the first picture to be drawn
 _DEFAULT_SWITCH = sys.getswitchinterval()
-_FAST_SWITCH = 0.001  # seconds
 
 
 def _share_the_gil(layout_running: bool) -> None:
@@ -245,4 +244,4 @@ def _share_the_gil(layout_running: bool) -> None:
     Python's default 5 ms: a frame's many short Qt calls each wait for it (measured: the p95
     frame while a 50k layout streams). Only when the entry point opted in."""
     if tuned():
-        sys.setswitchinterval(_FAST_SWITCH if layout_running else _DEFAULT_SWITCH)
+        sys.setswitchinterval(FAST_SWITCH if layout_running else _DEFAULT_SWITCH)

@@ -58,6 +58,7 @@ class Store(Subscriptions):
         self._write_mutex = threading.RLock()
         self._local = threading.local()
         self._closed = self._stale = False
+        self._swapping = False  # a bulk load is committing: readers keep the old graph
         self._data_version = self._last_seq = 0
         self._generation = ""
         self._graph = Graph()
@@ -152,6 +153,8 @@ class Store(Subscriptions):
     def _sync_locked(self) -> None:
         if self.path == ":memory:":
             return  # nobody else can write a private in-memory database
+        if self._swapping:
+            return  # our bulk load is committing: its graph is swapped in right after
         with faults.sqlite_errors(self.path), self._read_connection() as conn:
             if changelog.data_version(conn) == self._data_version and not self._stale:
                 return  # the common case: nobody committed; no snapshot needed to know that
@@ -346,15 +349,25 @@ class Store(Subscriptions):
         return kept
 
     def _swap_in(self, graph: Graph, changeset: ChangeSet) -> Graph:
-        """COMMIT the bulk load and make ``graph`` the store's graph, both under the lock (no
-        reader sees the new file with the old graph); returns the old graph."""
-        with self.lock, faults.sqlite_errors(self.path):
-            marks = changelog.marks(self._write)
-            self._write.execute("COMMIT")
-            old, self._graph = self._graph, graph
-            self._data_version, self._last_seq, self._generation = marks
-            self._stale = False
-            self._queue([changeset])
+        """COMMIT the bulk load, then make ``graph`` the store's graph; returns the old graph.
+
+        The COMMIT (~0.3 s at 50k nodes) runs without the lock: meanwhile readers get the old
+        graph and do not catch up (``_swapping``), so none reloads the new file itself or sees
+        it beside the old graph's marks.
+        """
+        with self.lock:
+            self._swapping = True
+        try:
+            with faults.sqlite_errors(self.path):
+                marks = changelog.marks(self._write)
+                self._write.execute("COMMIT")
+            with self.lock:
+                old, self._graph = self._graph, graph
+                self._data_version, self._last_seq, self._generation = marks
+                self._stale = False
+                self._queue([changeset])
+        finally:
+            self._swapping = False
         return old
 
     # -- beside the change log (settings, saved layout positions) ------------------------------
