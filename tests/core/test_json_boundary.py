@@ -303,3 +303,47 @@ def test_bad_request_lines_get_one_error_line_and_the_stream_goes_on(
     assert len(out) == 3
     assert out[0]["result"]["id"] == out[2]["result"]["id"] == "n_2"
     assert expected in out[1]["error"]["message"]
+
+
+def test_a_document_parsed_in_pieces_is_the_same_with_the_same_errors() -> None:
+    """``loads_in_pieces`` (a large import read on a worker thread) equals ``loads``: values,
+    key order, repeated keys, and every error."""
+    from memgraph_gui.core.domain import strict_json
+
+    big = {
+        "nodes": {
+            f"n_{i}": {"id": f"n_{i}", "fields": {"x": [i, 1.5, None, True]}} for i in range(300)
+        },
+        "edges": [[f"n_{i}", "rel", f"n_{i + 1}"] for i in range(300)],
+        "meta": {"schema": [], "nodeSeq": 300},
+    }
+    texts = [
+        json.dumps(big),
+        json.dumps(big, indent=2),
+        '{"a":1,"a":2,"b":{"c":1,"c":[2]}}',
+        " [ ] ",
+        "{}",
+        '"s"',
+        "3",
+        '{"a" : { "b" : [ 1 , 2 ] } }',
+        '{"a": NaN}',
+        '{"a": {"b": [1e999]}}',
+        '[1, {"b": -Infinity}]',
+        '{"a": [1, 2,]}',
+        '{"a": 1} x',
+        '{"a": {"b": }}',
+        '{"a" 1}',
+        "[",
+        "",
+        '{"a": [1 2]}',
+        "{1: 2}",
+    ]
+    for text in texts:
+        outcomes = []
+        for parse in (strict_json.loads, strict_json.loads_in_pieces):
+            try:
+                value = parse(text)
+                outcomes.append(("ok", value, list(value) if isinstance(value, dict) else None))
+            except Exception as exc:  # the same exception, type and message
+                outcomes.append((type(exc).__name__, str(exc), None))
+        assert outcomes[0] == outcomes[1], text

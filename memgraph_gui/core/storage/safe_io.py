@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -84,8 +85,16 @@ _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 """What a lone surrogate in a decoded JSON document comes from (escaped pairs match it too)."""
 
 
+PIECES_FROM = 1 << 20
+"""Documents of this many characters and more, read on a worker thread, are parsed in pieces
+(``strict_json.loads_in_pieces``: the same result, ~0.35 s slower at 40 MB, but the GUI thread
+gets the GIL between pieces instead of waiting ~0.4 s for one ``json.loads``)."""
+
+
 def _parse(source: Path, text: str) -> Any:
     try:
+        if len(text) >= PIECES_FROM and threading.current_thread() is not threading.main_thread():
+            return strict_json.loads_in_pieces(text)
         return strict_json.loads(text)
     except strict_json.NotJsonNumber as exc:
         raise ImportFormatError("", f"{source} is not valid JSON: {_locate(text, exc)}") from exc
