@@ -189,14 +189,14 @@ class Graph:
         return self.index("titles", lambda: TitleIndex(list(self.nodes.values())))
 
     def release(self) -> None:
-        """Drop every derived cache and index (the store calls it on a graph it no longer
+        """Drop the derived caches and indexes (the store calls it on a graph it no longer
         serves): what they hold, and the reference cycles some index makes back to the graph,
-        are freed at once rather than at some later full collection. The nodes, edges and meta
-        stay, so a lookup still holding this graph answers as before (caches are rebuilt)."""
-        self._out, self._in = None, {}
+        are freed at once rather than at some later full collection. The nodes, edges, meta and
+        the values read lock-free (schema, injection, timeline, edge lists) stay, so a lookup
+        still holding this graph on another thread answers as before. Each cache is replaced
+        whole, never emptied in place: a reader that already holds one keeps a whole one."""
         self._by_edges, self._node_caches, self._derived = {}, {}, {}
         self._schema_derived, self._indexes = {}, {}
-        self._schema, self._injection, self._timeline = None, None, None
 
     def index(self, name: str, build: Callable[[], IndexT]) -> IndexT:
         """An incrementally maintained index: built once, then told of every node change (and
