@@ -191,3 +191,38 @@ def test_reads_during_a_replacement_are_served_at_once_from_the_old_graph(tmp_pa
         assert max(latency for latency, _, _ in reads) < 0.15, sorted(reads)[-3:]
         assert progress[-1][0] == progress[-1][1] and len(progress) > 2
         assert len(store.graph.nodes) == 40_000
+
+
+def test_a_long_batch_is_never_seen_half_and_its_rows_are_written_without_the_lock(
+    tmp_path, monkeypatch
+):
+    """While a big batch's rows are written and committed, readers get the graph as it was
+    (then the whole batch), and do not wait for the writing."""
+    path = tmp_path / "s.memgraph"
+    with MemoryStore.open(path) as store:
+        api = store.write_api()
+        api.create_node(type="character_sheet", title="First")
+        writing = threading.Event()
+        write_batch = store_module.changelog.write_batch
+
+        def slow_write_batch(*args: object, **kwargs: object) -> int:
+            writing.set()
+            result = write_batch(*args, **kwargs)  # type: ignore[arg-type]
+            time.sleep(0.5)  # a long write, as 3,000 rows on a slow disk
+            return result
+
+        monkeypatch.setattr(store_module.changelog, "write_batch", slow_write_batch)
+        ops = [{"op": "create", "type": "character_sheet", "title": f"V{i}"} for i in range(300)]
+        batch = threading.Thread(target=lambda: api.apply_extraction_batch(ops=ops))
+        batch.start()
+        assert writing.wait(10)
+        reads = []
+        while batch.is_alive():
+            began = time.perf_counter()
+            with store.reading() as graph:
+                reads.append((time.perf_counter() - began, len(graph.nodes)))
+            time.sleep(0.005)
+        batch.join()
+        assert {count for _, count in reads} <= {1, 301} and 1 in {c for _, c in reads}
+        assert max(latency for latency, _ in reads) < 0.2, max(reads)
+        assert len(store.graph.nodes) == 301

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.core.domain.images import loads
+from memgraph_gui.core.domain.images import Change, loads
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.tx import Tx
@@ -58,7 +58,7 @@ class Store(Subscriptions):
         self._write_mutex = threading.RLock()
         self._local = threading.local()
         self._closed = self._stale = False
-        self._swapping = False  # a bulk load is committing: readers keep the old graph
+        self._committing = False  # our batch is committing: readers keep the graph as it is
         self._data_version = self._last_seq = 0
         self._generation = ""
         self._graph = Graph()
@@ -153,8 +153,8 @@ class Store(Subscriptions):
     def _sync_locked(self) -> None:
         if self.path == ":memory:":
             return  # nobody else can write a private in-memory database
-        if self._swapping:
-            return  # our bulk load is committing: its graph is swapped in right after
+        if self._committing:
+            return  # our own batch is committing: it reaches the graph right after
         with faults.sqlite_errors(self.path), self._read_connection() as conn:
             if changelog.data_version(conn) == self._data_version and not self._stale:
                 return  # the common case: nobody committed; no snapshot needed to know that
@@ -219,19 +219,24 @@ class Store(Subscriptions):
         Waits up to the busy timeout for another process's lock, then raises ``STORE_BUSY``.
         """
         self._check_writable()
+        shared = self._read is self._write  # ":memory:": readers' SQL would see our rows
         try:
             with self._write_mutex:
                 self._begin_write()
-                with self.lock:  # held until COMMIT or ROLLBACK: no reader sees a half batch
-                    try:
+                try:
+                    with self.lock:  # the batch reads the graph: nothing may change it meanwhile
                         tx = self._start(label, kind, target)
                         yield tx
-                        self._commit(tx, op, origin or self.origin, log_history)
-                    except BaseException:
-                        self._rollback()
-                        raise
-                    finally:
-                        self._local.in_tx = False
+                        changes = tx.collect()
+                    # the rows are written without the lock (readers get the graph as it was);
+                    # the graph gets the batch whole once it is committed (see ``_commit``)
+                    with self.lock if shared else nullcontext():
+                        self._commit(tx, changes, op, origin or self.origin, log_history)
+                except BaseException:
+                    self._rollback()
+                    raise
+                finally:
+                    self._local.in_tx = False
         finally:
             self._deliver()
 
@@ -248,8 +253,14 @@ class Store(Subscriptions):
         self._local.in_tx = True
         return tx
 
-    def _commit(self, tx: Tx, op: OpKind, origin: str, log_history: bool) -> None:
-        changes = tx.collect()
+    def _commit(
+        self, tx: Tx, changes: list[Change], op: OpKind, origin: str, log_history: bool
+    ) -> None:
+        """Write the batch's rows and COMMIT, then apply it to the graph under the lock.
+
+        Readers that come meanwhile get the graph as it was, without catching up
+        (``_committing``): none replays this batch from the file as another process's.
+        """
         with faults.sqlite_errors(self.path), faults.out_of_sync(self._mark_stale):
             batch_id = changelog.write_batch(
                 self._write, changes, op, tx.label, origin, log_history, tx.kind, tx.target
@@ -258,13 +269,19 @@ class Store(Subscriptions):
             if changes and tx.kind == "do" and log_history:
                 retention.prune(self._write)
             last_seq = changelog.max_seq(self._write)
-            self._write.execute("COMMIT")
-        self._last_seq = last_seq
-        tx.changeset = changelog.apply_committed(
-            self._graph, changes, op, tx.label, origin, batch_id
-        )
-        if changes:
-            self._queue([tx.changeset])
+            with self.lock:
+                self._committing = True
+            try:
+                self._write.execute("COMMIT")
+                with self.lock:
+                    self._last_seq = last_seq
+                    tx.changeset = changelog.apply_committed(
+                        self._graph, changes, op, tx.label, origin, batch_id
+                    )
+                    if changes:
+                        self._queue([tx.changeset])
+            finally:
+                self._committing = False
 
     def _rollback(self) -> None:
         try:
@@ -352,11 +369,11 @@ class Store(Subscriptions):
         """COMMIT the bulk load, then make ``graph`` the store's graph; returns the old graph.
 
         The COMMIT (~0.3 s at 50k nodes) runs without the lock: meanwhile readers get the old
-        graph and do not catch up (``_swapping``), so none reloads the new file itself or sees
+        graph and do not catch up (``_committing``), so none reloads the new file itself or sees
         it beside the old graph's marks.
         """
         with self.lock:
-            self._swapping = True
+            self._committing = True
         try:
             with faults.sqlite_errors(self.path):
                 marks = changelog.marks(self._write)
@@ -367,7 +384,7 @@ class Store(Subscriptions):
                 self._stale = False
                 self._queue([changeset])
         finally:
-            self._swapping = False
+            self._committing = False
         return old
 
     # -- beside the change log (settings, saved layout positions) ------------------------------
