@@ -347,3 +347,36 @@ def test_a_document_parsed_in_pieces_is_the_same_with_the_same_errors() -> None:
             except Exception as exc:  # the same exception, type and message
                 outcomes.append((type(exc).__name__, str(exc), None))
         assert outcomes[0] == outcomes[1], text
+
+
+def test_a_large_file_read_on_a_worker_thread_gives_the_same_document_and_errors(
+    tmp_path,
+) -> None:
+    """A worker thread decodes and parses a large file in pieces: the same result and messages."""
+    import threading
+
+    from memgraph_gui.core.domain.errors import ImportFormatError
+    from memgraph_gui.core.storage.safe_io import PIECES_FROM, read_json
+
+    doc = {"nodes": {f"n_{i}": {"title": "Hauptstraße 银月城 " * 3, "i": i} for i in range(20_000)}}
+    good = tmp_path / "good.json"
+    good.write_bytes(b"\xef\xbb\xbf" + json.dumps(doc, ensure_ascii=False).encode())
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(
+        good.read_bytes()[: PIECES_FROM + 7] + b"\xff" + good.read_bytes()[PIECES_FROM + 7 :]
+    )
+    assert good.stat().st_size > 2 * PIECES_FROM
+
+    def outcome(path) -> object:
+        try:
+            value = read_json(path)
+            return ("ok", value, list(value["nodes"])[:3])
+        except ImportFormatError as exc:
+            return ("error", str(exc))
+
+    here = [outcome(good), outcome(bad)]
+    there: list[object] = []
+    worker = threading.Thread(target=lambda: there.extend([outcome(good), outcome(bad)]))
+    worker.start()
+    worker.join()
+    assert there == here and here[0][1] == doc and here[1][0] == "error"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
@@ -68,7 +69,7 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         raise ImportFormatError("", f"{source} is {size:,} bytes (at most {MAX_IMPORT_BYTES:,})")
     try:
         data = source.read_bytes()
-        text = data.decode("utf-8-sig")
+        text = _decode(data)
     except UnicodeDecodeError as exc:
         raise ImportFormatError("", f"{source} is not UTF-8 text ({exc.reason})") from exc
     except OSError as exc:
@@ -83,6 +84,17 @@ def read_json(path: str | os.PathLike[str]) -> Any:
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 """What a lone surrogate in a decoded JSON document comes from (escaped pairs match it too)."""
+
+
+def _decode(data: bytes) -> str:
+    """``data.decode("utf-8-sig")``; on a worker thread a large file is decoded a slice at a time
+    (the same text and errors), so other threads get the GIL between slices."""
+    if len(data) < PIECES_FROM or threading.current_thread() is threading.main_thread():
+        return data.decode("utf-8-sig")
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    parts = [decoder.decode(data[i : i + PIECES_FROM]) for i in range(0, len(data), PIECES_FROM)]
+    parts.append(decoder.decode(b"", final=True))
+    return "".join(parts)
 
 
 PIECES_FROM = 1 << 20
