@@ -449,15 +449,16 @@ class Store(Subscriptions):
         """Stop the watcher, close the file and let go of the graph and its caches (idempotent)."""
         self.stop_watcher()
         with self._write_mutex, self.lock:
-            if not self._closed:
-                self._closed = True
-                self._read.close()
-                if self._write is not self._read:
-                    self._write.close()
-                old, self._graph = self._graph, Graph()
-                old.release()  # what it made goes now, not at some later full collection
-                del old
-                return_freed_memory()
+            if self._closed:
+                return
+            self._closed = True
+            self._read.close()
+            if self._write is not self._read:
+                self._write.close()
+            old, self._graph = self._graph, Graph()
+            old.release()  # what it made goes now, not at some later full collection
+            del old
+        return_freed_memory()  # outside the locks: ~0.1 s at 50k nodes
 
     @property
     def closed(self) -> bool:
