@@ -153,11 +153,21 @@ def test_replacing_while_an_agent_commits_non_stop_loses_nothing(tmp_path, round
     assert not lost, f"{len(lost)} committed batch(es) in neither the store nor a .bak"
 
 
-def test_reads_during_a_replacement_are_served_at_once_from_the_old_graph(tmp_path):
+def test_reads_during_a_replacement_are_served_at_once_from_the_old_graph(tmp_path, monkeypatch):
+    """A replacement slowed to take a second more (as a big import on a busy machine): reads
+    meanwhile get the old graph at once, never a half-loaded one (they waited it out before)."""
     path = tmp_path / "s.memgraph"
+    load = store_module.bulk_load
+
+    def slow_load(*args: object, **kwargs: object) -> object:
+        graph = load(*args, **kwargs)  # type: ignore[arg-type]
+        time.sleep(1.0)
+        return graph
+
     with MemoryStore.open(path) as store:
         schema = _schema(store)
         store.replace_all(_nodes(2_000, "old"), [], {"schema": schema}, backup=False)
+        monkeypatch.setattr(store_module, "bulk_load", slow_load)
         replacing, reads = threading.Event(), []
         progress: list[tuple[int, int]] = []
 
@@ -176,7 +186,7 @@ def test_reads_during_a_replacement_are_served_at_once_from_the_old_graph(tmp_pa
         replacing.set()
         try:
             store.replace_all(
-                _nodes(40_000, "new"),
+                _nodes(20_000, "new"),
                 [],
                 {"schema": schema},
                 progress=lambda *p: progress.append(p),
@@ -186,11 +196,11 @@ def test_reads_during_a_replacement_are_served_at_once_from_the_old_graph(tmp_pa
             thread.join()
         during = [r for r in reads if r[2]]  # after the load had written its first rows
         assert len(during) >= 5, reads
-        assert {count for _, count, _ in reads} <= {2_000, 40_000}  # never a half batch
+        assert {count for _, count, _ in reads} <= {2_000, 20_000}  # never a half batch
         assert 2_000 in {count for _, count, _ in during}  # the old graph, while it loads
-        assert max(latency for latency, _, _ in reads) < 0.15, sorted(reads)[-3:]
+        assert max(latency for latency, _, _ in reads) < 0.5, sorted(reads)[-3:]
         assert progress[-1][0] == progress[-1][1] and len(progress) > 2
-        assert len(store.graph.nodes) == 40_000
+        assert len(store.graph.nodes) == 20_000
 
 
 def test_a_long_batch_is_never_seen_half_and_its_rows_are_written_without_the_lock(
