@@ -234,5 +234,5 @@ def test_a_long_batch_is_never_seen_half_and_its_rows_are_written_without_the_lo
             time.sleep(0.005)
         batch.join()
         assert {count for _, count in reads} <= {1, 301} and 1 in {c for _, c in reads}
-        assert max(latency for latency, _ in reads) < 0.2, max(reads)
+        assert max(latency for latency, _ in reads) < 0.3, max(reads)  # the write sleeps 0.5 s
         assert len(store.graph.nodes) == 301
