@@ -30,10 +30,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.app.process_tuning import tune_process
     from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.views.main_window import MainWindow
     from memgraph_gui.views.qt import QApplication, app_icon
 
+    tune_process()  # this process is the window's: the app layer may tune it (process_tuning)
     existing = QApplication.instance()
     qt_app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     qt_app.setOrganizationName("memgraph")

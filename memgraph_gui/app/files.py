@@ -8,12 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.graph_data import GraphSnapshot, snapshot_from_preview
 from memgraph_gui.app.opening import OpenProblem, describe, read_only_notice
+from memgraph_gui.app.process_tuning import bulk_work
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
-from memgraph_gui.core.domain.collector import collector_paused
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.luker import interop
 from memgraph_gui.core.luker.import_report import ImportReport
@@ -246,7 +247,7 @@ class ImportChecker(QObject):
         def work() -> None:
             try:
                 stage(0, tr("Reading {path}…").format(path=path))
-                with collector_paused():
+                with bulk_work():  # tuned only when the window's entry point opted in
                     doc = read_json(path)
                 stage(1, tr("Checking {path}…").format(path=path))
                 prepared = interop.prepare_import(doc, prechecked=True, source=path)
@@ -272,18 +273,45 @@ class ImportChecker(QObject):
             on_error(result)
 
 
+Progressed = Callable[[int, int], None]
+
+
+class ProgressRelay(QObject):
+    """Hands ``(done, total)`` reports from a worker thread to ``on_progress`` on the GUI thread,
+    one per percent at most (a 50k import reports ~40 times, not once per row batch only)."""
+
+    _reported = Signal(int, int)
+
+    def __init__(self, on_progress: Progressed, parent: QObject) -> None:
+        super().__init__(parent)  # owned by Qt: dropping the last Python reference on the worker
+        # thread deletes nothing; ``deleteLater`` on the GUI thread does
+        self._last = -1
+        self._reported.connect(on_progress, Qt.ConnectionType.QueuedConnection)
+
+    def report(self, done: int, total: int) -> None:  # any thread
+        percent = 100 * done // max(total, 1)
+        if percent != self._last:
+            self._last = percent
+            self._reported.emit(done, total)
+
+
 def install_import(
     app: AppModel,
     check: ImportCheck,
     *,
     on_done: Callable[[object], None],
     on_error: Callable[[MemgraphError], None],
+    on_progress: Progressed | None = None,
 ) -> None:
     """Write a checked import into the open store in one transaction (on the writer), replacing
     its nodes when it had some when checked (the old file kept as ``NAME.bak``). Refused with
     ``IMPORT_STALE`` when another memory was opened since the check, and ``STORE_NOT_EMPTY``
-    when the store got nodes since a check that found it empty. ``on_done(ImportReport)``; the
-    report is kept in the store with the imported rows."""
+    when the store got nodes since a check that found it empty. The window keeps reading the
+    old graph meanwhile and gets the new one when it commits; ``on_progress(done, total)`` runs
+    on the GUI thread as the rows are written. ``on_done(ImportReport)``; the report is kept in
+    the store with the imported rows."""
+    relay = ProgressRelay(on_progress, app) if on_progress is not None else None
+    report = relay.report if relay is not None else None
 
     def work(store: MemoryStore) -> object:
         if store is not check.store:
@@ -291,10 +319,18 @@ def install_import(
                 "IMPORT_STALE",
                 f"another memory was opened after {check.path} was checked; import it again",
             )
-        interop.install_import(store.storage, check.prepared, replace=check.replace)
+        with bulk_work():  # tuned only when the window's entry point opted in
+            interop.install_import(
+                store.storage, check.prepared, replace=check.replace, progress=report
+            )
         return check.report
 
-    app.run_store_op(work, on_done=on_done, on_error=on_error)
+    def ended(then: Callable[[Any], None], outcome: Any) -> None:
+        if relay is not None:
+            relay.deleteLater()  # after the reports already queued
+        then(outcome)
+
+    app.run_store_op(work, on_done=partial(ended, on_done), on_error=partial(ended, on_error))
 
 
 def export_luker(

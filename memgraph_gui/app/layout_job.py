@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memgraph_gui.app.graph_data import save_positions
+from memgraph_gui.app.process_tuning import FAST_SWITCH, tuned
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
 
 if TYPE_CHECKING:
@@ -136,6 +137,9 @@ class LayoutJob(QObject):
 
     # -- worker thread -----------------------------------------------------------------------------
     def _work(self, store: Any, full: bool, generation: int, *events: threading.Event) -> None:
+        if not tuned():  # BLAS threads are the entry point's to limit
+            self._stream(store, full, generation, *events)
+            return
         from threadpoolctl import threadpool_limits
 
         # one BLAS thread: on a 2-core machine the other core stays free for the GUI thread
@@ -237,11 +241,11 @@ class LayoutJob(QObject):
 
 FIRST_FRAME_WAIT = 0.3  # seconds the worker waits for the first picture to be drawn
 _DEFAULT_SWITCH = sys.getswitchinterval()
-_FAST_SWITCH = 0.001  # seconds
 
 
 def _share_the_gil(layout_running: bool) -> None:
     """While the worker computes, hand the GIL back to the GUI thread within 1 ms instead of
     Python's default 5 ms: a frame's many short Qt calls each wait for it (measured: the p95
-    frame while a 50k layout streams)."""
-    sys.setswitchinterval(_FAST_SWITCH if layout_running else _DEFAULT_SWITCH)
+    frame while a 50k layout streams). Only when the entry point opted in."""
+    if tuned():
+        sys.setswitchinterval(FAST_SWITCH if layout_running else _DEFAULT_SWITCH)

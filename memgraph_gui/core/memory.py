@@ -7,7 +7,6 @@ the one place that wires them together.
 
 from __future__ import annotations
 
-import gc
 import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -63,9 +62,9 @@ class MemoryStore:
         ``STORE_BUSY``. ``on_preview(StorePreview)`` gets what the graph view draws as soon as
         the rows are read, before the in-memory graph is built (``storage.preview``). With
         ``index_edges`` the per-node edge lists are built too (~0.08 s at 150k edges), so the
-        first ``getNodeById`` / ``getNeighbors`` is as fast as later ones (the garbage collector
-        is settled too, so that the first calls' allocations do not set off the collections of
-        the objects just built); the window leaves them to their first use, to open sooner.
+        first ``getNodeById`` / ``getNeighbors`` is as fast as later ones; the window leaves them
+        to their first use, to open sooner. Changes no process-wide state (the garbage
+        collector's settings are the entry point's to choose).
         """
         store = Store.open(
             path, create=create, origin=origin, busy_timeout=busy_timeout, on_preview=on_preview
@@ -73,8 +72,6 @@ class MemoryStore:
         if index_edges:
             with store.reading() as graph:
                 graph.index_edges()
-            gc.collect(1)  # the objects just built, moved to the old generation now (~15 ms
-            # at 50k nodes) rather than by the collections the first calls would set off
         return cls(store)
 
     # -- the managers ----------------------------------------------------------------------------
@@ -159,7 +156,6 @@ class MemoryStore:
         with self.reading() as graph:
             build_indexes(graph)
             graph_arrays(graph)
-        gc.collect(1)  # as in ``open``: the first calls do not pay for moving the new objects
 
     def sync(self) -> list[ChangeSet]:
         """Apply other processes' commits now; returns (and publishes) their ChangeSets."""
@@ -187,11 +183,29 @@ class MemoryStore:
         return limits
 
     def replace_all(
-        self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any], *, backup: bool = True
+        self,
+        nodes: list[Node],
+        edges: list[Edge],
+        meta: dict[str, Any],
+        *,
+        backup: bool = True,
+        if_empty: bool = False,
+        keep_meta: tuple[str, ...] = (),
+        progress: Callable[[int, int], None] | None = None,
     ) -> ChangeSet:
         """Bulk-load a whole graph (import, demo), replacing everything and clearing the history;
-        a store that held nodes is first copied to ``NAME.bak`` unless ``backup`` is False."""
-        return self.storage.replace_all(nodes, edges, meta, backup=backup)
+        a store that held nodes is first copied to ``NAME.bak`` (inside the same write lock)
+        unless ``backup`` is False. Readers see the old graph until it commits; see
+        ``Store.replace_all`` (``if_empty``, ``keep_meta``, ``progress``)."""
+        return self.storage.replace_all(
+            nodes,
+            edges,
+            meta,
+            backup=backup,
+            if_empty=if_empty,
+            keep_meta=keep_meta,
+            progress=progress,
+        )
 
     # -- layout ----------------------------------------------------------------------------------
     def layout_input(self, *, include_positions: bool = True) -> LayoutInput:

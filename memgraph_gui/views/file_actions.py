@@ -249,12 +249,14 @@ class FileActions(QObject):
         self.report_dialog = None
         if check.replace and not self.before_leaving(partial(self._install, check)):
             return
-        self._status.show_progress(tr("Importing {path}…").format(path=check.path))
+        text = tr("Importing {path}…").format(path=check.path)
+        self._status.show_progress(text)
         files.install_import(
             self._app,
             check,
             on_done=partial(self._on_imported, check),
             on_error=self._on_import_failed,
+            on_progress=lambda done, total: self._status.show_progress(text, done, total),
         )
 
     def _on_imported(self, check: files.ImportCheck, _written: object) -> None:

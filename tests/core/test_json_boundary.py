@@ -303,3 +303,80 @@ def test_bad_request_lines_get_one_error_line_and_the_stream_goes_on(
     assert len(out) == 3
     assert out[0]["result"]["id"] == out[2]["result"]["id"] == "n_2"
     assert expected in out[1]["error"]["message"]
+
+
+def test_a_document_parsed_in_pieces_is_the_same_with_the_same_errors() -> None:
+    """``loads_in_pieces`` (a large import read on a worker thread) equals ``loads``: values,
+    key order, repeated keys, and every error."""
+    from memgraph_gui.core.domain import strict_json
+
+    big = {
+        "nodes": {
+            f"n_{i}": {"id": f"n_{i}", "fields": {"x": [i, 1.5, None, True]}} for i in range(300)
+        },
+        "edges": [[f"n_{i}", "rel", f"n_{i + 1}"] for i in range(300)],
+        "meta": {"schema": [], "nodeSeq": 300},
+    }
+    texts = [
+        json.dumps(big),
+        json.dumps(big, indent=2),
+        '{"a":1,"a":2,"b":{"c":1,"c":[2]}}',
+        " [ ] ",
+        "{}",
+        '"s"',
+        "3",
+        '{"a" : { "b" : [ 1 , 2 ] } }',
+        '{"a": NaN}',
+        '{"a": {"b": [1e999]}}',
+        '[1, {"b": -Infinity}]',
+        '{"a": [1, 2,]}',
+        '{"a": 1} x',
+        '{"a": {"b": }}',
+        '{"a" 1}',
+        "[",
+        "",
+        '{"a": [1 2]}',
+        "{1: 2}",
+    ]
+    for text in texts:
+        outcomes = []
+        for parse in (strict_json.loads, strict_json.loads_in_pieces):
+            try:
+                value = parse(text)
+                outcomes.append(("ok", value, list(value) if isinstance(value, dict) else None))
+            except Exception as exc:  # the same exception, type and message
+                outcomes.append((type(exc).__name__, str(exc), None))
+        assert outcomes[0] == outcomes[1], text
+
+
+def test_a_large_file_read_on_a_worker_thread_gives_the_same_document_and_errors(
+    tmp_path,
+) -> None:
+    """A worker thread decodes and parses a large file in pieces: the same result and messages."""
+    import threading
+
+    from memgraph_gui.core.domain.errors import ImportFormatError
+    from memgraph_gui.core.storage.safe_io import PIECES_FROM, read_json
+
+    doc = {"nodes": {f"n_{i}": {"title": "Hauptstraße 银月城 " * 3, "i": i} for i in range(20_000)}}
+    good = tmp_path / "good.json"
+    good.write_bytes(b"\xef\xbb\xbf" + json.dumps(doc, ensure_ascii=False).encode())
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(
+        good.read_bytes()[: PIECES_FROM + 7] + b"\xff" + good.read_bytes()[PIECES_FROM + 7 :]
+    )
+    assert good.stat().st_size > 2 * PIECES_FROM
+
+    def outcome(path) -> object:
+        try:
+            value = read_json(path)
+            return ("ok", value, list(value["nodes"])[:3])
+        except ImportFormatError as exc:
+            return ("error", str(exc))
+
+    here = [outcome(good), outcome(bad)]
+    there: list[object] = []
+    worker = threading.Thread(target=lambda: there.extend([outcome(good), outcome(bad)]))
+    worker.start()
+    worker.join()
+    assert there == here and here[0][1] == doc and here[1][0] == "error"

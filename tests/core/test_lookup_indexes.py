@@ -3,7 +3,6 @@ answers: after a load, writes, undo and redo, a schema change, and another proce
 
 from __future__ import annotations
 
-import gc
 import json
 from typing import Any
 
@@ -357,10 +356,8 @@ def test_a_plain_open_builds_the_edge_lists_and_the_window_leaves_them(demo_stor
     from memgraph_gui.core import MemoryStore
 
     with MemoryStore.open(demo_store.path) as eager:
-        # the collector is settled: the first calls' allocations set off no collection that
-        # would rescan the objects the open just made
-        young = len(gc.get_objects(generation=0)) + len(gc.get_objects(generation=1))
-        assert young < 1_000, young
+        # (no collection is forced after the open any more: the library leaves the collector
+        # to the process, issue 19; the first calls' speed is measured in bench_lookups)
         assert eager.storage.peek_graph.edges_indexed
     with MemoryStore.open(demo_store.path, index_edges=False) as lazy:
         assert not lazy.storage.peek_graph.edges_indexed

@@ -12,7 +12,6 @@ from operator import attrgetter, itemgetter
 from typing import Any, Protocol, TypeVar
 
 from memgraph_gui.core.domain.collation import sort_keys
-from memgraph_gui.core.domain.collector import collector_paused
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Edge, EdgeKey, Node
 from memgraph_gui.core.domain.schema import Schema
@@ -166,22 +165,31 @@ class Graph:
         if self._out is None:
             out: dict[str, dict[EdgeKey, Edge]] = {}
             into: dict[str, dict[EdgeKey, Edge]] = {}
-            with collector_paused():  # ~100k new dicts: collections would double the build
-                for key, edge in self.edges.items():
-                    if key[0] in out:
-                        out[key[0]][key] = edge
-                    else:
-                        out[key[0]] = {key: edge}
-                    if key[2] in into:
-                        into[key[2]][key] = edge
-                    else:
-                        into[key[2]] = {key: edge}
+            for key, edge in self.edges.items():
+                if key[0] in out:
+                    out[key[0]][key] = edge
+                else:
+                    out[key[0]] = {key: edge}
+                if key[2] in into:
+                    into[key[2]][key] = edge
+                else:
+                    into[key[2]] = {key: edge}
             self._out, self._in = out, into
         return self._out, self._in
 
     def titles(self) -> TitleIndex:
         """Live nodes by ``(type, lower title)`` and ``Summary N`` numbers (kept up to date)."""
         return self.index("titles", lambda: TitleIndex(list(self.nodes.values())))
+
+    def release(self) -> None:
+        """Drop the derived caches and indexes (the store calls it on a graph it no longer
+        serves): what they hold, and the reference cycles some index makes back to the graph,
+        are freed at once rather than at some later full collection. The nodes, edges, meta and
+        the values read lock-free (schema, injection, timeline, edge lists) stay, so a lookup
+        still holding this graph on another thread answers as before. Each cache is replaced
+        whole, never emptied in place: a reader that already holds one keeps a whole one."""
+        self._by_edges, self._derived = {}, {}
+        self._schema_derived, self._indexes = {}, {}
 
     def index(self, name: str, build: Callable[[], IndexT]) -> IndexT:
         """An incrementally maintained index: built once, then told of every node change (and

@@ -9,13 +9,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.core.domain.collector import collector_paused
-from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.injection import INJECTION_KEYS
 from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE, normalize_schema
 from memgraph_gui.core.luker.file_format import ParsedStore, build_export, parse_export
 from memgraph_gui.core.luker.import_report import REPORT_META_KEY, ImportPlan, ImportReport
 from memgraph_gui.core.luker.json_values import require_storable
+from memgraph_gui.core.storage.bulk import Progress
 from memgraph_gui.core.storage.safe_io import read_json, write_json_atomic
 from memgraph_gui.core.storage.store import Store
 
@@ -49,8 +48,7 @@ def prepare_import(
         if not prechecked:
             require_storable(schema_doc)
         schema = normalize_schema(schema_doc)
-    with collector_paused():
-        parsed = parse_export(doc, prechecked=prechecked)
+    parsed = parse_export(doc, prechecked=prechecked)
     if source:
         parsed = replace(parsed, report=replace(parsed.report, source=source))
     return PreparedImport(parsed, schema)
@@ -61,8 +59,7 @@ def prepare_import_files(
 ) -> PreparedImport:
     """``prepare_import`` from files (a Luker export, and a schema export or bare array)."""
     schema_doc = read_json(schema_path) if schema_path is not None else None
-    with collector_paused():
-        doc = read_json(path)
+    doc = read_json(path)
     return prepare_import(doc, schema_doc, prechecked=True, source=str(path))
 
 
@@ -126,27 +123,35 @@ def import_luker(
 
 
 def install_import(
-    store: Store, prepared: PreparedImport, *, replace: bool = False, backup: bool = True
+    store: Store,
+    prepared: PreparedImport,
+    *,
+    replace: bool = False,
+    backup: bool = True,
+    progress: Progress | None = None,
 ) -> ChangeSet:
-    """Write a prepared import into ``store`` (see ``import_luker``)."""
+    """Write a prepared import into ``store`` (see ``import_luker``). The emptiness check
+    (``STORE_NOT_EMPTY`` unless ``replace``), the ``.bak`` copy and the kept schema are taken
+    inside the replacement's own write lock, so no batch lands between them and the load.
+    ``progress(done, total)`` reports the rows written (``Store.replace_all``)."""
     parsed, schema = prepared.parsed, prepared.schema
-    with store.reading() as graph:
-        if graph.nodes and not replace:
-            raise MemgraphError(
-                "STORE_NOT_EMPTY",
-                f"{store.path} already holds "
-                f"{len(graph.nodes):,} nodes; pass replace=True (--replace)",
-            )
-        current_schema = graph.meta.get("schema")
     meta = dict(parsed.meta)
-    meta["schema"] = schema if schema is not None else current_schema
+    meta["schema"] = schema  # None: the store's own, read under the lock
     if "injection" in meta:
         ids = {n.id for n in parsed.nodes}
         kept = {k: [i for i in meta["injection"].get(k) or [] if i in ids] for k in INJECTION_KEYS}
         meta["injection"] = {  # visibleIds keeps its recorded order; the others are sets
             k: v if k == "visibleIds" else sorted(v) for k, v in kept.items()
         }
-    return store.replace_all(parsed.nodes, parsed.edges, meta, backup=backup)
+    return store.replace_all(
+        parsed.nodes,
+        parsed.edges,
+        meta,
+        backup=backup,
+        if_empty=not replace,
+        keep_meta=("schema",),
+        progress=progress,
+    )
 
 
 def export_luker(store: Store) -> dict[str, Any]:

@@ -5,10 +5,6 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from memgraph_gui.core.storage.store import Store
 
 
 def backup_file(conn: sqlite3.Connection, target: Path) -> None:
@@ -37,11 +33,15 @@ def backup_path(path: str) -> Path:
     return store.with_name(store.name + ".bak")
 
 
-def keep_backup(store: Store) -> None:
-    """Before replacing a file store that holds nodes, keep a copy as ``NAME.bak``."""
-    if store.path == ":memory:":
-        return
-    with store.reading() as graph:
-        if not graph.nodes:
-            return
-    store.read_aside(lambda conn: backup_file(conn, backup_path(store.path)))
+def keep_backup(path: str) -> None:
+    """Copy the file store at ``path`` to ``NAME.bak`` through a connection of its own, so the
+    copy is the latest commit (never an older snapshot some other connection still reads).
+
+    Call it holding the file's write lock (inside ``BEGIN IMMEDIATE``, before writing): then the
+    copy holds every batch committed before the caller's, and none can commit meanwhile.
+    """
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        backup_file(conn, backup_path(path))
+    finally:
+        conn.close()

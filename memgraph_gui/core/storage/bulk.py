@@ -17,7 +17,7 @@ from memgraph_gui.core.domain.images import dumps
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.storage.meanwhile import meanwhile
-from memgraph_gui.core.storage.rows import NODE_INSERT, Tables, build_graph, long_lived, node_row
+from memgraph_gui.core.storage.rows import NODE_INSERT, Tables, build_graph, node_row
 
 EDGE_INSERT = "INSERT INTO edges(from_id, to_id, type, seq_to, ord) VALUES (?,?,?,?,?)"
 """An edge row in ``Edge``'s own field order, as ``read_tables`` reads it back."""
@@ -26,28 +26,48 @@ _SCHEMA_OF_GRAPH = (
     "AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, name"
 )
 T = TypeVar("T")
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: rows written so far of all the rows a bulk load writes."""
+CHUNK = 5_000
+"""Rows written between two progress reports."""
 
 
 def bulk_load(
-    conn: sqlite3.Connection, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]
+    conn: sqlite3.Connection,
+    nodes: list[Node],
+    edges: list[Edge],
+    meta: dict[str, Any],
+    progress: Progress | None = None,
 ) -> Graph:
     """Inside the caller's transaction: drop everything, insert the new rows, new generation;
     returns the graph of the rows written (what a reload would read back, built without reading
-    them back, and frozen out of the collector's scans: ``long_lived``).
+    them back). ``progress(done, total)`` after every ``CHUNK`` rows written, and ``done ==
+    total`` once the graph is built too.
 
     ``ord`` is each node's and edge's position in its list (from 1). A repeated node id or edge
     ``(from, type, to)`` keeps the later one, at its own position. SQLite makes the indexes
     again on a second thread while this one builds the graph (a statement runs without the
     GIL). The caller rolls back on any exception.
     """
-    with long_lived():  # ~500k new objects and no cycles: collections would only slow it
-        tables, finish = _write_rows(conn, nodes, edges, meta)
-        with meanwhile(finish, "memgraph-bulk-index"):
-            return build_graph(tables)
+    tables, finish = _write_rows(conn, nodes, edges, meta, progress or _quiet)
+    with meanwhile(finish, "memgraph-bulk-index"):
+        graph = build_graph(tables)
+    if progress is not None:
+        total = len(tables.nodes) + len(tables.edges) + 1
+        progress(total, total)
+    return graph
+
+
+def _quiet(done: int, total: int) -> None:
+    """No progress wanted."""
 
 
 def _write_rows(
-    conn: sqlite3.Connection, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]
+    conn: sqlite3.Connection,
+    nodes: list[Node],
+    edges: list[Edge],
+    meta: dict[str, Any],
+    progress: Progress,
 ) -> tuple[Tables, Callable[[], None]]:
     """The rows written and ``finish``: what is left to do on ``conn``, which must then not be
     used until it returns."""
@@ -58,8 +78,12 @@ def _write_rows(
     ]
     meta_rows = [(k, text) for k, v in meta.items() if (text := dumps(v)) is not None]
     remake = _drop_indexes(conn)
-    conn.executemany(NODE_INSERT, node_rows)
-    conn.executemany(EDGE_INSERT, edge_rows)
+    total, done = len(node_rows) + len(edge_rows) + 1, 0  # the last one: the graph built
+    for sql, rows in ((NODE_INSERT, node_rows), (EDGE_INSERT, edge_rows)):
+        for start in range(0, len(rows), CHUNK):
+            conn.executemany(sql, rows[start : start + CHUNK])
+            done += len(rows[start : start + CHUNK])
+            progress(done, total)
     conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", meta_rows)
     conn.execute("UPDATE store_info SET value=? WHERE key='generation'", (uuid.uuid4().hex,))
 

@@ -9,7 +9,6 @@ from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from memgraph_gui.core.domain.collector import collector_paused
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.domain.images import (
@@ -154,16 +153,6 @@ def damaged(where: str) -> MemgraphError:
     )
 
 
-def release_frozen(collect: bool = True) -> None:
-    """Let the garbage collector see (and free) the graph objects frozen by ``load_graph``;
-    collect now unless not ``collect`` (nothing worth it was released: an empty graph)."""
-    import gc
-
-    gc.unfreeze()
-    if collect:
-        gc.collect()
-
-
 class Tables(NamedTuple):
     """A store's rows as read at open, before they become a ``Graph``: ``nodes`` in the column
     order of ``NODE_COLUMNS``, ``edges`` as ``(from, to, type, seq_to, ord)``, ``meta`` as
@@ -190,38 +179,30 @@ def read_tables(conn: sqlite3.Connection) -> Tables:
     )
 
 
-def load_graph(conn: sqlite3.Connection) -> Graph:
-    """Read every node, edge and meta value into a fresh ``Graph``."""
-    with long_lived():
-        return build_graph(read_tables(conn))
-
-
-@contextmanager
-def long_lived() -> Iterator[None]:
-    """Around reading and building a whole graph: the cyclic garbage collector is paused, and
-    what was made is then frozen out of its scans. A graph is ~200k long-lived objects at 50k
-    nodes with no cycles, and rescanning them in every full collection made later writes up to
-    twice as slow (``Store`` unfreezes before replacing a graph, so old ones are released)."""
-    import gc
-
-    with collector_paused():
-        yield
-    gc.freeze()
-
-
 def build_graph(tables: Tables) -> Graph:
     """A fresh ``Graph`` of ``tables``; ``STORE_DAMAGED`` for a meta value that is not JSON."""
     graph = Graph()
-    graph.nodes.update(
-        zip(map(itemgetter(1), tables.nodes), _nodes_from_rows(tables.nodes), strict=True)
-    )
-    graph.loaded_edges(list(map(Edge._make, tables.edges)))  # C-level passes
+    # C-level passes, a slice at a time: each call holds the GIL only ~10 ms, so a window
+    # whose worker builds a 50k graph keeps painting (one pass over all of them: ~80 ms)
+    for rows in _slices(tables.nodes):
+        graph.nodes.update(zip(map(itemgetter(1), rows), _nodes_from_rows(rows), strict=True))
+    for rows in _slices(tables.edges):
+        graph.loaded_edges(list(map(Edge._make, rows)))
     for name, value in tables.meta:
         try:
             graph.meta[name] = json.loads(value)
         except (ValueError, TypeError) as exc:
             raise damaged(f"meta {name}") from exc
     return graph
+
+
+BUILD_SLICE = 10_000
+"""Rows turned into nodes or edges per C-level pass while a graph is built."""
+
+
+def _slices(rows: list[tuple[Any, ...]]) -> Iterator[list[tuple[Any, ...]]]:
+    for start in range(0, len(rows), BUILD_SLICE):
+        yield rows[start : start + BUILD_SLICE]
 
 
 def write_changes(conn: sqlite3.Connection, batch_id: int, changes: list[Change]) -> None:

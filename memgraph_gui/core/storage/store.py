@@ -16,18 +16,19 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, TypeVar
 
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.domain.images import Change, loads
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.tx import Tx
 from memgraph_gui.core.storage import changelog, faults, positions, retention, rows
 from memgraph_gui.core.storage.backup import keep_backup
-from memgraph_gui.core.storage.bulk import bulk_load
+from memgraph_gui.core.storage.bulk import Progress, bulk_load
 from memgraph_gui.core.storage.connection import (
     BUSY_TIMEOUT_S,
     READ_ONLY_FOLDER,
@@ -35,6 +36,7 @@ from memgraph_gui.core.storage.connection import (
     default_origin,
     open_connections,
 )
+from memgraph_gui.core.storage.memory_release import return_freed_memory
 from memgraph_gui.core.storage.preview import Previewed, deliver
 from memgraph_gui.core.storage.watcher import Subscriptions
 
@@ -56,8 +58,10 @@ class Store(Subscriptions):
         self._write_mutex = threading.RLock()
         self._local = threading.local()
         self._closed = self._stale = False
+        self._committing = False  # our batch is committing: readers keep the graph as it is
         self._data_version = self._last_seq = 0
         self._generation = ""
+        self._graph = Graph()
         self.layout_stamps = positions.LayoutStamps()
         Subscriptions.__init__(self)
         self._read.execute("BEGIN")
@@ -149,6 +153,8 @@ class Store(Subscriptions):
     def _sync_locked(self) -> None:
         if self.path == ":memory:":
             return  # nobody else can write a private in-memory database
+        if self._committing:
+            return  # our own batch is committing: it reaches the graph right after
         with faults.sqlite_errors(self.path), self._read_connection() as conn:
             if changelog.data_version(conn) == self._data_version and not self._stale:
                 return  # the common case: nobody committed; no snapshot needed to know that
@@ -177,8 +183,8 @@ class Store(Subscriptions):
         self._queue(self.layout_stamps.catch_up(conn))  # another process saved a layout?
 
     def _reload(self, conn: Any) -> None:
-        self._graph = Graph()
-        rows.release_frozen()
+        old, self._graph = self._graph, Graph()
+        old.release()
         self._load(conn)
         self._stale = False
         self._queue([ChangeSet(op=OpKind.LOAD, label="Reload", reloaded=True, external=True)])
@@ -188,7 +194,7 @@ class Store(Subscriptions):
         (the rows' JSON checked meanwhile on the idle ``spare`` connection, if given)."""
         self._data_version, self._last_seq, self._generation = changelog.marks(conn)
         self.layout_stamps.load(conn)
-        with rows.checked(conn, spare), rows.long_lived():
+        with rows.checked(conn, spare):
             tables = rows.read_tables(conn)
             if on_preview is not None:
                 deliver(on_preview, tables, conn, (self._generation, self._last_seq))
@@ -213,19 +219,24 @@ class Store(Subscriptions):
         Waits up to the busy timeout for another process's lock, then raises ``STORE_BUSY``.
         """
         self._check_writable()
+        shared = self._read is self._write  # ":memory:": readers' SQL would see our rows
         try:
             with self._write_mutex:
                 self._begin_write()
-                with self.lock:  # held until COMMIT or ROLLBACK: no reader sees a half batch
-                    try:
+                try:
+                    with self.lock:  # the batch reads the graph: nothing may change it meanwhile
                         tx = self._start(label, kind, target)
                         yield tx
-                        self._commit(tx, op, origin or self.origin, log_history)
-                    except BaseException:
-                        self._rollback()
-                        raise
-                    finally:
-                        self._local.in_tx = False
+                        changes = tx.collect()
+                    # the rows are written without the lock (readers get the graph as it was);
+                    # the graph gets the batch whole once it is committed (see ``_commit``)
+                    with self.lock if shared else nullcontext():
+                        self._commit(tx, changes, op, origin or self.origin, log_history)
+                except BaseException:
+                    self._rollback()
+                    raise
+                finally:
+                    self._local.in_tx = False
         finally:
             self._deliver()
 
@@ -242,8 +253,14 @@ class Store(Subscriptions):
         self._local.in_tx = True
         return tx
 
-    def _commit(self, tx: Tx, op: OpKind, origin: str, log_history: bool) -> None:
-        changes = tx.collect()
+    def _commit(
+        self, tx: Tx, changes: list[Change], op: OpKind, origin: str, log_history: bool
+    ) -> None:
+        """Write the batch's rows and COMMIT, then apply it to the graph under the lock.
+
+        Readers that come meanwhile get the graph as it was, without catching up
+        (``_committing``): none replays this batch from the file as another process's.
+        """
         with faults.sqlite_errors(self.path), faults.out_of_sync(self._mark_stale):
             batch_id = changelog.write_batch(
                 self._write, changes, op, tx.label, origin, log_history, tx.kind, tx.target
@@ -252,13 +269,19 @@ class Store(Subscriptions):
             if changes and tx.kind == "do" and log_history:
                 retention.prune(self._write)
             last_seq = changelog.max_seq(self._write)
-            self._write.execute("COMMIT")
-        self._last_seq = last_seq
-        tx.changeset = changelog.apply_committed(
-            self._graph, changes, op, tx.label, origin, batch_id
-        )
-        if changes:
-            self._queue([tx.changeset])
+            with self.lock:
+                self._committing = True
+            try:
+                self._write.execute("COMMIT")
+                with self.lock:
+                    self._last_seq = last_seq
+                    tx.changeset = changelog.apply_committed(
+                        self._graph, changes, op, tx.label, origin, batch_id
+                    )
+                    if changes:
+                        self._queue([tx.changeset])
+            finally:
+                self._committing = False
 
     def _rollback(self) -> None:
         try:
@@ -271,40 +294,98 @@ class Store(Subscriptions):
         self._stale = True
 
     def replace_all(
-        self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any], *, backup: bool = True
+        self,
+        nodes: list[Node],
+        edges: list[Edge],
+        meta: dict[str, Any],
+        *,
+        backup: bool = True,
+        if_empty: bool = False,
+        keep_meta: tuple[str, ...] = (),
+        progress: Progress | None = None,
     ) -> ChangeSet:
         """Bulk-load a whole graph (import, demo): replaces everything and clears the history.
 
         ``nodes``/``edges`` are ``Node``/``Edge`` objects (``ord`` is assigned here). One
         transaction; other processes see it as a reload. Not undoable: a file store that held
         nodes is first copied to ``NAME.bak`` (replacing the last one) unless not ``backup``.
+
+        The copy, the ``if_empty`` check (``STORE_NOT_EMPTY`` when the store holds nodes) and
+        the values of ``keep_meta`` (the stored values of these meta keys, unless ``meta`` gives
+        one) are all taken inside the write lock of the replacement: the ``.bak`` holds every
+        batch committed before it, and none can land between the check and the load.
+
+        Readers are not held up meanwhile: they see the old graph until the new one, built on
+        this thread without the store lock, is swapped in at commit. ``progress(done, total)``
+        reports the rows written (on this thread). Waits like any write (``STORE_BUSY``).
         """
         self._check_writable()
-        if backup:
-            keep_backup(self)
         changeset = ChangeSet(op=OpKind.LOAD, label="Load", reloaded=True)
+        old: Graph | None = None
         try:
             with self._write_mutex:
                 self._begin_write()
-                with self.lock:
-                    try:
-                        self._bulk_load(nodes, edges, meta)
-                        self._queue([changeset])
-                    except BaseException:
-                        self._rollback()
-                        self._stale = True
-                        raise
+                # one shared connection (":memory:"): readers' SQL would see the half-written
+                # rows, so they wait as for any batch; a file store's readers never do
+                shared = self._read is self._write
+                try:
+                    with self.lock if shared else nullcontext():
+                        with faults.sqlite_errors(self.path):
+                            meta = self._before_replacing(meta, backup, if_empty, keep_meta)
+                            graph = bulk_load(self._write, nodes, edges, meta, progress)
+                        old = self._swap_in(graph, changeset)
+                except BaseException:
+                    self._rollback()
+                    raise
         finally:
             self._deliver()
+        if old is not None:
+            old.release()
         return changeset
 
-    def _bulk_load(self, nodes: list[Node], edges: list[Edge], meta: dict[str, Any]) -> None:
-        with faults.sqlite_errors(self.path):
-            had_nodes, self._graph = bool(self._graph.nodes), Graph()  # old one freed first
-            rows.release_frozen(collect=had_nodes)
-            self._graph = bulk_load(self._write, nodes, edges, meta)
-            self._data_version, self._last_seq, self._generation = changelog.marks(self._write)
-            self._write.execute("COMMIT")
+    def _before_replacing(
+        self, meta: dict[str, Any], backup: bool, if_empty: bool, keep_meta: tuple[str, ...]
+    ) -> dict[str, Any]:
+        """Inside the replacement's write transaction, before it writes: the emptiness check,
+        the ``.bak`` copy and the kept meta values; returns the meta to write."""
+        held = int(self._write.execute("SELECT count(*) FROM nodes").fetchone()[0])
+        if if_empty and held:
+            raise MemgraphError(
+                "STORE_NOT_EMPTY",
+                f"{self.path} already holds {held:,} nodes; pass replace=True (--replace)",
+            )
+        if backup and held and self.path != ":memory:":
+            keep_backup(self.path)  # the write lock is ours: the copy is the latest commit
+        missing = [key for key in keep_meta if meta.get(key) is None]
+        if not missing:
+            return meta
+        kept = dict(meta)
+        for key in missing:
+            row = self._write.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+            kept[key] = None if row is None else loads(row[0])
+        return kept
+
+    def _swap_in(self, graph: Graph, changeset: ChangeSet) -> Graph:
+        """COMMIT the bulk load, then make ``graph`` the store's graph; returns the old graph.
+
+        The COMMIT (~0.3 s at 50k nodes) runs without the lock: meanwhile readers get the old
+        graph and do not catch up (``_committing``), so none reloads the new file itself or sees
+        it beside the old graph's marks.
+        """
+        with self.lock:
+            self._committing = True
+        try:
+            with faults.sqlite_errors(self.path):
+                marks = changelog.marks(self._write)
+                self._write.execute("COMMIT")
+            with self.lock:
+                old, self._graph = self._graph, graph
+                self._data_version, self._last_seq, self._generation = marks
+                self._stale = False
+                self._queue([changeset])
+        finally:
+            self._committing = False
+        return old
 
     # -- beside the change log (settings, saved layout positions) ------------------------------
     def read_aside(self, job: Callable[[Any], T]) -> T:
@@ -356,14 +437,19 @@ class Store(Subscriptions):
 
     # -- housekeeping ----------------------------------------------------------------------------
     def close(self) -> None:
-        """Stop the watcher and close the file (idempotent)."""
+        """Stop the watcher, close the file and let go of the graph and its caches (idempotent)."""
         self.stop_watcher()
         with self._write_mutex, self.lock:
-            if not self._closed:
-                self._closed = True
-                self._read.close()
-                if self._write is not self._read:
-                    self._write.close()
+            if self._closed:
+                return
+            self._closed = True
+            self._read.close()
+            if self._write is not self._read:
+                self._write.close()
+            old, self._graph = self._graph, Graph()
+            old.release()  # what it made goes now, not at some later full collection
+            del old
+        return_freed_memory()  # outside the locks: ~0.1 s at 50k nodes
 
     @property
     def closed(self) -> bool:

@@ -2,8 +2,11 @@
 
 ChangeSets are queued (under the store's lock, so in commit order) and delivered by one thread at a
 time after that lock is released: whichever thread delivers (a writer, a reader that caught up with
-another process, the watcher), every subscriber sees the ChangeSets in commit order. A failing
-subscriber is logged and skipped.
+another process, the watcher), every subscriber sees the ChangeSets in commit order.
+
+A failing subscriber does not stop the others: its first exception is logged as an error naming
+it (with the traceback), its later ones are counted (``subscriber_failures``), not logged again.
+A watcher whose catch-up keeps failing logs the first failure and the recovery, not every poll.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ class Subscriptions:
         self._deliver_lock = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._watch_stop = threading.Event()
+        self._failures: dict[str, int] = {}  # subscriber name -> exceptions raised
 
     def sync(self) -> list[ChangeSet]:
         raise NotImplementedError
@@ -78,7 +82,23 @@ class Subscriptions:
                 try:
                     callback(changeset)
                 except Exception:  # a failing listener must not stop the others
-                    log.warning("memgraph subscriber %r failed", callback, exc_info=True)
+                    self._report(callback)
+
+    def _report(self, callback: Subscriber) -> None:
+        """Log a subscriber's first exception (named, with the traceback); count the rest."""
+        name = subscriber_name(callback)
+        count = self._failures[name] = self._failures.get(name, 0) + 1
+        if count == 1:
+            log.error(
+                "memgraph: subscriber %s of %s failed (later failures of it are not logged)",
+                name,
+                self.path,
+                exc_info=True,
+            )
+
+    def subscriber_failures(self) -> dict[str, int]:
+        """How many exceptions each failing subscriber raised, by name (``subscriber_name``)."""
+        return dict(self._failures)
 
     def start_watcher(self, interval: float = 0.05) -> None:
         """Poll for other processes' commits every ``interval`` s on a daemon thread."""
@@ -98,8 +118,27 @@ class Subscriptions:
         self._watcher = None
 
     def _watch(self, interval: float) -> None:
+        failing = False
         while not self._watch_stop.wait(interval):
             try:
                 self.sync()
             except Exception:  # a failed catch-up is retried at the next poll
-                log.warning("memgraph watcher: sync failed; will retry", exc_info=True)
+                if not failing:
+                    log.warning(
+                        "memgraph watcher: catching up with %s failed; retrying every %.2f s",
+                        self.path,
+                        interval,
+                        exc_info=True,
+                    )
+                failing = True
+            else:
+                if failing:
+                    log.warning("memgraph watcher: caught up with %s again", self.path)
+                failing = False
+
+
+def subscriber_name(callback: Subscriber) -> str:
+    """A subscriber as a person reading the log knows it: ``module.qualname``."""
+    target = getattr(callback, "func", callback)  # a functools.partial names its function
+    qualname = getattr(target, "__qualname__", None) or type(target).__qualname__
+    return f"{getattr(target, '__module__', '?')}.{qualname}"

@@ -247,6 +247,8 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
 
     def _on_reload_due(self) -> None:
         pending, self._pending = self._pending, None
+        if self._app.closed:
+            return  # due for a store closed since (the app quit)
         if self.preview_stamp is not None:
             return  # due for the open store, not the file drawn; the switch reloads anyway
         if pending is None or not self._append(pending):
@@ -403,7 +405,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self.search_mask = np.fromiter((i in hits for i in scene.ids), bool, scene.n)
 
     def _on_search_due(self) -> None:
-        if self.scene is None:
+        if self.scene is None or self._app.closed:
             return
         self._update_search_mask()
         self.nodes.restyle(self._faded())

@@ -1,0 +1,60 @@
+"""Process-wide settings the window's entry point may let the app layer change.
+
+The library and the app layer leave the process as they found it: a script or a bridge that
+imports ``AppModel`` keeps its own garbage-collector, switch-interval and BLAS settings. The
+desktop app owns its process, so its ``main`` calls ``tune_process()``; only then do layout runs
+shorten the GIL switch interval and limit BLAS to one thread, and bulk work (an import) pauses
+the cyclic collector while it makes its ~10^6 objects without cycles (each full collection a
+50k import sets off holds the GIL, so the window cannot paint, for 100-200 ms) and shortens the
+switch interval too.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+
+@dataclass
+class _Tuning:
+    enabled: bool = False
+
+
+_TUNING = _Tuning()
+
+
+def tune_process(enabled: bool = True) -> None:
+    """Let the app layer change process-wide settings (the window's ``main`` only)."""
+    _TUNING.enabled = enabled
+
+
+def tuned() -> bool:
+    """True once the entry point called ``tune_process()``."""
+    return _TUNING.enabled
+
+
+FAST_SWITCH = 0.001
+"""Seconds a worker holds the GIL before the GUI thread gets it back, while it computes."""
+
+
+@contextmanager
+def bulk_work() -> Iterator[None]:
+    """In a tuned process, around a worker's bulk work (an import): the cyclic collector off
+    (back on after, if it was on) and the GIL handed back to the GUI thread within 1 ms instead
+    of 5 (a frame's many short Qt calls each wait for it); elsewhere nothing changes.
+    Thread: any (both settings are process-wide)."""
+    if not _TUNING.enabled:
+        yield
+        return
+    collecting, interval = gc.isenabled(), sys.getswitchinterval()
+    gc.disable()
+    sys.setswitchinterval(FAST_SWITCH)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)
+        if collecting:
+            gc.enable()
