@@ -176,11 +176,17 @@ class UndoConflictDialog(QDialog):
 
     def show_overwrites(self) -> None:
         """Second stage of "Undo anyway": show what it would overwrite and ask to confirm."""
+        lines = min(self.preview.document().blockCount(), _PREVIEW_LINES)
+        margins = self.preview.contentsMargins()
+        frame = 2 * self.preview.frameWidth() + margins.top() + margins.bottom()
+        spacing = self.preview.fontMetrics().lineSpacing()
+        self.preview.setMinimumHeight(lines * spacing + 2 * frame + 8)
         self.preview.setVisible(True)
         self.anyway_button.setVisible(False)
         self.overwrite_button.setVisible(True)
         self.overwrite_button.setDefault(True)
         self.cancel_button.setDefault(False)
+        self.resize(self.width(), max(self.height(), self.sizeHint().height()))  # grow: no clip
 
     def _on_skip(self) -> None:
         self.skip_requested.emit(int(self._step.get("batchId") or 0))
@@ -190,6 +196,9 @@ class UndoConflictDialog(QDialog):
         seen = int(self.details.get("seen") or 0)
         self.force_requested.emit(int(self._step.get("batchId") or 0), seen)
         self.accept()
+
+
+_PREVIEW_LINES = 14  # what the preview shows before it scrolls
 
 
 def _plain_label(text: str) -> QLabel:

@@ -117,6 +117,12 @@ def test_undo_anyway_shows_what_it_overwrites_then_reverts_as_a_new_step(
     assert not dialog.preview.isVisible() and not dialog.overwrite_button.isVisible()
     dialog.anyway_button.click()
     assert dialog.preview.isVisible() and dialog.overwrite_button.isVisible()
+    qtbot.waitUntil(lambda: dialog.height() >= dialog.sizeHint().height(), timeout=WAIT)
+    lines = dialog.preview.document().blockCount()
+    shown = dialog.preview.viewport().height() // dialog.preview.fontMetrics().lineSpacing()
+    assert shown >= min(lines, 14), (shown, lines)  # the preview is not cut to two lines
+    explanation = dialog.explanation
+    assert explanation.height() >= explanation.heightForWidth(explanation.width())
     preview = dialog.preview.toPlainText()
     assert "the node “Eileen”" in preview
     assert "goal: now “the agent's goal” → after undo (empty)" in preview
