@@ -263,9 +263,7 @@ class FileActions(QObject):
         self._status.hide_progress()
         report = check.report
         self._window.statusBar().showMessage(  # type: ignore[attr-defined]
-            tr("Imported {nodes} nodes and {links} links ({repairs} repairs, as listed).").format(
-                nodes=f"{report.nodes:,}", links=f"{report.links:,}", repairs=f"{report.repairs:,}"
-            ),
+            _imported_message(report.nodes, report.links, report.repairs),
             8000,
         )
         self.imported.emit(report)
@@ -296,3 +294,15 @@ class FileActions(QObject):
     def _on_export_failed(self, error: MemgraphError) -> None:
         self._status.hide_progress()
         show_error(self._window, tr("Export failed"), error)
+
+
+def _imported_message(nodes: int, links: int, repairs: int) -> str:
+    """ "Imported 1,200 nodes and 3,400 links (2 repairs, as listed)." with plurals that agree."""
+    what = tr("Imported {nodes} and {links}").format(
+        nodes=(tr("1 node") if nodes == 1 else tr("{n} nodes").format(n=f"{nodes:,}")),
+        links=(tr("1 link") if links == 1 else tr("{n} links").format(n=f"{links:,}")),
+    )
+    if repairs == 0:
+        return what + tr(", with no repairs.")
+    repaired = tr("1 repair") if repairs == 1 else tr("{n} repairs").format(n=f"{repairs:,}")
+    return what + tr(" ({repairs}, as listed).").format(repairs=repaired)

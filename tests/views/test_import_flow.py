@@ -212,3 +212,11 @@ def test_the_check_runs_off_the_gui_thread_reporting_each_stage(
     assert stages == [(0, 3), (1, 3), (2, 3)]
     assert threads and threads[0] is not threading.main_thread()
     assert done[0].replace and done[0].report.plan is not None
+
+
+def test_the_imported_message_agrees_in_number(qapp) -> None:  # type: ignore[no-untyped-def]
+    from memgraph_gui.views.file_actions import _imported_message
+
+    assert _imported_message(1, 1, 1) == "Imported 1 node and 1 link (1 repair, as listed)."
+    assert _imported_message(1_200, 0, 0) == "Imported 1,200 nodes and 0 links, with no repairs."
+    assert _imported_message(2, 3, 4) == "Imported 2 nodes and 3 links (4 repairs, as listed)."

@@ -40,12 +40,12 @@ def resolve_claims(claims: list[tuple[str, str]], keys: set[str], log: RepairLog
         elif len(owners[claimed]) > 1:
             what = (
                 "its id is {0}, also the id inside another node: kept the key (as Luker does); "
-                "links naming that id are not imported (listed below)"
+                "links naming that id, if any, are not imported (each is listed)"
             )
         else:
             what = (
-                "its id is {0}: kept the key (as Luker does); links naming that id are moved "
-                "to the key (listed below)"
+                "its id is {0}: kept the key (as Luker does); links naming that id, if any, "
+                "are moved to the key (each is listed)"
             )
             aliases[claimed] = key
         log.key_mismatch(NodeRepair(key, what, (claimed,)), _KIND, f"key {key}, id {claimed}")
