@@ -141,7 +141,7 @@ class UndoConflictDialog(QDialog):
         elif fields:
             text += " " + tr("(fields {names})").format(names=", ".join(fields))
         if isinstance(by, Mapping) and by.get("label"):
-            text += " " + tr("in “{label}”").format(label=by["label"])
+            text += "; " + tr("their step: “{label}”").format(label=by["label"])
         return text
 
     def _who(self, origin: str) -> str:
