@@ -1,5 +1,16 @@
-"""Qt tests: settings are sandboxed; ``demo_app`` is an AppModel over a demo copy."""
+"""Qt tests: settings are sandboxed; ``demo_app`` is an AppModel over a demo copy; the wizard
+tests' fixtures (``compactable_app``, ``memory_keyring``, ``wizard_settings``) live in
+``wizard_helpers``."""
+
+from wizard_helpers import compactable_app, memory_keyring, wizard_settings
 
 from tests.qt_sandbox import demo_app, sandboxed_settings, unsaved_question_never_blocks
 
-__all__ = ["demo_app", "sandboxed_settings", "unsaved_question_never_blocks"]
+__all__ = [
+    "compactable_app",
+    "demo_app",
+    "memory_keyring",
+    "sandboxed_settings",
+    "unsaved_question_never_blocks",
+    "wizard_settings",
+]

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wizard_helpers import MemoryKeyring, local_server
+from wizard_helpers import local_server
 
 BRIEFS = [
     {"id": "n_1", "toSeq": 1, "title": "Summary 1", "summary": "Eileen finds a letter."},
@@ -22,17 +22,6 @@ def settings_store(tmp_path: Path) -> Any:
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))
     return QSettings(str(tmp_path / "prefs.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def memory_keyring() -> Iterator[MemoryKeyring]:
-    import keyring
-
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
 
 
 @pytest.fixture

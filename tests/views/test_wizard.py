@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,22 +12,13 @@ SUMMARY = "Dorian and 凯恩 settle their feud; the map shard changes hands."
 
 
 @pytest.fixture(autouse=True)
-def _sandboxed_settings(tmp_path: Path) -> None:
-    from memgraph_gui.views.qt import QSettings
-
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+def _sandboxed_settings(wizard_settings: None) -> None:
+    """Every test here keeps its settings in its own folder."""
 
 
 @pytest.fixture
-def app(demo_template: Path, tmp_path: Path) -> Iterator[Any]:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.core import MemoryStore
-
-    path = compactable_copy(demo_template, tmp_path / "a.memgraph")
-    model = AppModel(MemoryStore.open(path))
-    yield model
-    model.close()
+def app(compactable_app: Any) -> Any:
+    return compactable_app
 
 
 def _wizard(qtbot: Any, app: Any) -> Any:

@@ -3,31 +3,21 @@ instruction save on its type, an AI draft on its group."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from wizard_helpers import MemoryKeyring, compactable_copy, local_server
+from wizard_helpers import local_server
 
 
 @pytest.fixture(autouse=True)
-def _sandboxed_settings(tmp_path: Path) -> None:
-    from memgraph_gui.views.qt import QSettings
-
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+def _sandboxed_settings(wizard_settings: None) -> None:
+    """Every test here keeps its settings in its own folder."""
 
 
 @pytest.fixture
-def app(demo_template: Path, tmp_path: Path) -> Iterator[Any]:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.core import MemoryStore
-
-    path = compactable_copy(demo_template, tmp_path / "a.memgraph")
-    model = AppModel(MemoryStore.open(path))
-    yield model
-    model.close()
+def app(compactable_app: Any) -> Any:
+    return compactable_app
 
 
 def _instruction_of(app: Any, type_id: str) -> str:
@@ -64,17 +54,6 @@ def test_an_instruction_refused_for_one_type_names_it_on_the_next(qtbot, app) ->
     app.runner.wait_idle()
     assert editor.status.text().startswith("The instruction for event was not saved:")
     assert _instruction_of(app, "event") == ""
-
-
-@pytest.fixture
-def memory_keyring() -> Iterator[MemoryKeyring]:
-    import keyring
-
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
 
 
 def test_an_ai_draft_asked_for_group_one_never_lands_on_group_two(

@@ -1,5 +1,6 @@
-"""Shared pieces of the wizard tests: a compactable demo copy, an in-memory keyring, a local
-OpenAI-compatible server."""
+"""Shared pieces of the wizard tests: a compactable demo copy and an app over it, settings in a
+temporary folder, an in-memory keyring, a local OpenAI-compatible server. A test module uses the
+fixtures by importing them (``from wizard_helpers import compactable_app, memory_keyring``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+import pytest
 from keyring.backend import KeyringBackend
 
 
@@ -101,3 +103,36 @@ def local_server() -> Iterator[tuple[str, list[dict[str, Any]]]]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def wizard_settings(tmp_path: Path) -> None:
+    """QSettings of both formats in the test's folder (the wizard keeps its endpoint there)."""
+    from memgraph_gui.views.qt import QSettings
+
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+
+
+@pytest.fixture
+def compactable_app(demo_template: Path, tmp_path: Path) -> Iterator[Any]:
+    """An ``AppModel`` over ``compactable_copy`` of the demo, closed afterwards."""
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+
+    path = compactable_copy(demo_template, tmp_path / "a.memgraph")
+    model = AppModel(MemoryStore.open(path))
+    yield model
+    model.close()
+
+
+@pytest.fixture
+def memory_keyring() -> Iterator[MemoryKeyring]:
+    """The keyring as an in-memory backend for the test (the previous one put back after)."""
+    import keyring
+
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
