@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,3 +50,37 @@ def app_over_copy(template: Path, folder: Path) -> Iterator[object]:
 def demo_app(qapp: object, demo_template: Path, tmp_path: Path) -> Iterator[object]:
     """An ``AppModel`` over a copy of the session's 600-node demo store."""
     yield from app_over_copy(demo_template, tmp_path)
+
+
+@pytest.fixture
+def inspector(qtbot: Any, app: Any) -> Any:
+    """A shown ``NodeInspector`` over the test module's ``app``."""
+    from memgraph_gui.views.inspector import NodeInspector
+
+    view = NodeInspector(app)
+    qtbot.addWidget(view)
+    view.resize(380, 900)
+    view.show()
+    return view
+
+
+@pytest.fixture
+def agent(app: Any) -> Iterator[Any]:
+    """Another writer on the same file (an agent's process, as far as the window can tell)."""
+    from memgraph_gui.core import MemoryStore
+
+    other = MemoryStore.open(app.path, create=False)
+    yield other
+    other.close()
+
+
+class Asked:
+    """A replacement for the Save / Discard / Cancel question that records each question."""
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+        self.questions: list[str] = []
+
+    def __call__(self, _parent: Any, what: str) -> Any:
+        self.questions.append(what)
+        return self.answer

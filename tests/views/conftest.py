@@ -4,11 +4,19 @@ tests' fixtures (``compactable_app``, ``memory_keyring``, ``wizard_settings``) l
 
 from wizard_helpers import compactable_app, memory_keyring, wizard_settings
 
-from tests.qt_sandbox import demo_app, sandboxed_settings, unsaved_question_never_blocks
+from tests.qt_sandbox import (
+    agent,
+    demo_app,
+    inspector,
+    sandboxed_settings,
+    unsaved_question_never_blocks,
+)
 
 __all__ = [
+    "agent",
     "compactable_app",
     "demo_app",
+    "inspector",
     "memory_keyring",
     "sandboxed_settings",
     "unsaved_question_never_blocks",

@@ -18,17 +18,6 @@ def app(demo_app: Any) -> Any:
     return demo_app
 
 
-@pytest.fixture
-def inspector(qtbot: Any, app: Any) -> Any:
-    from memgraph_gui.views.inspector import NodeInspector
-
-    view = NodeInspector(app)
-    qtbot.addWidget(view)
-    view.resize(380, 900)
-    view.show()
-    return view
-
-
 def first(app: Any, node_type: str, *, with_children: bool = False) -> Any:
     nodes = sorted(app.store.graph.nodes.values(), key=lambda n: n.ord)
     return next(

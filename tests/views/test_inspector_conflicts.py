@@ -6,11 +6,11 @@ seen by the window only through the file)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.qt_sandbox import Asked
 from tests.views.test_inspector import WAIT, first, show
 
 
@@ -19,41 +19,8 @@ def app(demo_app: Any) -> Any:
     return demo_app
 
 
-@pytest.fixture
-def inspector(qtbot: Any, app: Any) -> Any:
-    from memgraph_gui.views.inspector import NodeInspector
-
-    view = NodeInspector(app)
-    qtbot.addWidget(view)
-    view.resize(380, 900)
-    view.show()
-    return view
-
-
-@pytest.fixture
-def agent(app: Any) -> Iterator[Any]:
-    """Another writer on the same file (an agent's process, as far as the window can tell)."""
-    from memgraph_gui.core import MemoryStore
-
-    other = MemoryStore.open(app.path, create=False)
-    yield other
-    other.close()
-
-
 def stored(agent: Any, node_id: str) -> Any:
     return agent.read_api().get_node(node_id)
-
-
-class Asked:
-    """A replacement for the Save / Discard / Cancel question that records each question."""
-
-    def __init__(self, answer: Any) -> None:
-        self.answer = answer
-        self.questions: list[str] = []
-
-    def __call__(self, _parent: Any, what: str) -> Any:
-        self.questions.append(what)
-        return self.answer
 
 
 # -- edits that race -------------------------------------------------------------------------

@@ -5,10 +5,11 @@ Save / Discard / Cancel. The agent is a second ``MemoryStore`` on the same file.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from tests.qt_sandbox import Asked
 
 WAIT = 5000
 
@@ -16,15 +17,6 @@ WAIT = 5000
 @pytest.fixture
 def app(demo_app: Any) -> Any:
     return demo_app
-
-
-@pytest.fixture
-def agent(app: Any) -> Iterator[Any]:
-    from memgraph_gui.core import MemoryStore
-
-    other = MemoryStore.open(app.path, create=False)
-    yield other
-    other.close()
 
 
 @pytest.fixture
@@ -43,16 +35,6 @@ def rollups(app: Any) -> list[str]:
         key=lambda n: n.ord,
     )
     return [n.id for n in nodes]
-
-
-class Asked:
-    def __init__(self, answer: Any) -> None:
-        self.answer = answer
-        self.questions: list[str] = []
-
-    def __call__(self, _parent: Any, what: str) -> Any:
-        self.questions.append(what)
-        return self.answer
 
 
 def test_saving_one_rollup_never_marks_the_next_ones_text_saved(
