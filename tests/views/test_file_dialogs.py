@@ -157,7 +157,7 @@ def test_the_icon_provider_names_types_from_the_name(qapp: Any, tmp_path: Path) 
     """A store that is not a database at all still reads as a memory store: the Type comes from
     the name (its content would say "plain text"); a FIFO is typed without being read."""
     from memgraph_gui.views.file_dialogs import NameOnlyIconProvider
-    from memgraph_gui.views.qt import QtCore
+    from memgraph_gui.views.qt import QtCore, QtGui
 
     text = tmp_path / "fake.memgraph"
     text.write_text("hello, plain text\n")
@@ -171,6 +171,8 @@ def test_the_icon_provider_names_types_from_the_name(qapp: Any, tmp_path: Path) 
     assert provider.type(QtCore.QFileInfo(str(unknown))) == "File"  # not "plain text document"
     assert provider.type(QtCore.QFileInfo(str(tmp_path))) == "Folder"
     assert not provider.icon(QtCore.QFileInfo(str(unknown))).isNull()
+    for kind in QtGui.QAbstractFileIconProvider.IconType:  # Qt's other overload reaches it too
+        assert not provider.icon(kind).isNull()
 
 
 def test_every_file_dialog_in_the_views_is_built_by_the_one_helper() -> None:
