@@ -3,6 +3,7 @@ thread (a 50k store takes ~1 s to open), reporting back on the GUI thread."""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +27,29 @@ Opened = Callable[[MemoryStore | None, OpenProblem | None], None]
 Switched = Callable[[str | None, OpenProblem | None], None]
 Previewed = Callable[[GraphSnapshot, tuple[str, int]], None]
 PREVIEW_WAIT = 1.0  # seconds an open waits for its preview to be painted
+SQLITE_FILES = ("", "-wal", "-shm", "-journal")  # the store file and SQLite's files beside it
+
+
+def refuse_store_file(store_path: str, path: str) -> None:
+    """Raise ``BAD_ARGS`` when ``path`` is the open store's file or one of SQLite's files beside
+    it (same device and inode; ``stat`` only, nothing is opened). Reading such a file from this
+    process outside SQLite drops SQLite's POSIX locks on it (closing any descriptor of a file
+    releases them all), and writing one would replace the store. Any thread."""
+    try:
+        target = os.stat(path)
+    except OSError:
+        return  # a new file (export), or one the read itself reports
+    for suffix in SQLITE_FILES:
+        try:
+            ours = os.stat(store_path + suffix)
+        except OSError:
+            continue
+        if (ours.st_dev, ours.st_ino) == (target.st_dev, target.st_ino):
+            raise MemgraphError(
+                "BAD_ARGS",
+                f"{path} is a file of the open memory store, not a Luker export: choose a "
+                ".json file",
+            )
 
 
 class StoreSwitcher:
@@ -247,6 +271,7 @@ class ImportChecker(QObject):
         def work() -> None:
             try:
                 stage(0, tr("Reading {path}…").format(path=path))
+                refuse_store_file(store.path, path)
                 with bulk_work():  # tuned only when the window's entry point opted in
                     doc = read_json(path)
                 stage(1, tr("Checking {path}…").format(path=path))
@@ -340,9 +365,11 @@ def export_luker(
     on_done: Callable[[object], None],
     on_error: Callable[[MemgraphError], None],
 ) -> None:
-    """Write the open store as a Luker export (temp file, fsync, rename; ``.bak`` kept)."""
+    """Write the open store as a Luker export (temp file, fsync, rename; ``.bak`` kept). The
+    store's own files are refused (``refuse_store_file``)."""
 
     def work(store: MemoryStore) -> str:
+        refuse_store_file(store.path, path)
         interop.export_luker_file(store.storage, path)
         return str(Path(path).resolve())
 

@@ -12,10 +12,10 @@ from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.opening import OpenProblem, demo_path
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.dialogs import show_error, show_problem
+from memgraph_gui.views.file_dialogs import ask_file
 from memgraph_gui.views.import_report import ImportReportDialog
 from memgraph_gui.views.qt import (
     QAction,
-    QFileDialog,
     QKeySequence,
     QMenu,
     QObject,
@@ -139,14 +139,14 @@ class FileActions(QObject):
             show_problem(self._window, problem)
 
     def _on_new(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self._window, tr("New memory"), "", tr(STORE_FILTER))
+        path = ask_file(self._window, tr("New memory"), "", tr(STORE_FILTER), save=True)
         if path:
             if Path(path).suffix == "":
                 path += ".memgraph"
             self.open_path(path, create=True)
 
     def _on_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self._window, tr("Open memory"), "", tr(STORE_FILTER))
+        path = ask_file(self._window, tr("Open memory"), "", tr(STORE_FILTER))
         if path:
             self.open_path(path)
 
@@ -169,9 +169,7 @@ class FileActions(QObject):
 
     # -- import / export -------------------------------------------------------------------------------
     def _on_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self._window, tr("Import a Luker memory graph"), "", tr(JSON_FILTER)
-        )
+        path = ask_file(self._window, tr("Import a Luker memory graph"), "", tr(JSON_FILTER))
         if path:
             self.import_file(path)
 
@@ -274,8 +272,12 @@ class FileActions(QObject):
 
     def _on_export(self) -> None:
         suggested = str(Path(self._app.path).with_suffix(".json"))
-        path, _ = QFileDialog.getSaveFileName(
-            self._window, tr("Export as a Luker memory graph"), suggested, tr(JSON_FILTER)
+        path = ask_file(
+            self._window,
+            tr("Export as a Luker memory graph"),
+            suggested,
+            tr(JSON_FILTER),
+            save=True,
         )
         if path:
             self.export_file(path)
