@@ -18,7 +18,8 @@ def sandboxed_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
     QCoreApplication.setOrganizationName("memgraph-tests")
     QCoreApplication.setApplicationName("memgraph-gui-tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):  # Qt's own too
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(folder))
     yield folder
 
 
