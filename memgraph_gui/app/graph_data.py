@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.domain.errors import MemgraphError
     from memgraph_gui.core.graph.graph import Graph
+    from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.core.storage.preview import StorePreview
 
 
@@ -51,7 +52,11 @@ class GraphSnapshot:
 
 def graph_snapshot(app: AppModel) -> GraphSnapshot:
     """The graph view's input; GUI thread, one pass under the store lock (~0.2 s at 50k)."""
-    store = app.store
+    return store_snapshot(app.store)
+
+
+def store_snapshot(store: MemoryStore) -> GraphSnapshot:
+    """``graph_snapshot`` of ``store``; any thread (what ``SnapshotLoader`` runs)."""
     with store.reading() as graph:
         base = _read_graph(graph)
         saved = store.positions()
