@@ -20,7 +20,7 @@ from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.domain.errors import MemgraphError
-    from memgraph_gui.core.graph.graph import Graph
+    from memgraph_gui.core.domain.model import EdgeKey, Node
     from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.core.storage.preview import StorePreview
 
@@ -56,24 +56,28 @@ def graph_snapshot(app: AppModel) -> GraphSnapshot:
 
 
 def store_snapshot(store: MemoryStore) -> GraphSnapshot:
-    """``graph_snapshot`` of ``store``; any thread (what ``SnapshotLoader`` runs)."""
+    """``graph_snapshot`` of ``store``; any thread (what ``SnapshotLoader`` runs). The store
+    lock is held only to copy the node and edge lists (~20 ms at 50k; nodes are immutable):
+    the GUI thread's own reads wait for it, so the arrays are made after."""
     with store.reading() as graph:
-        base = _read_graph(graph)
+        timeline = graph.timeline_ids()
+        live = list(map(graph.nodes.__getitem__, timeline))
+        edge_keys = list(graph.edges.keys())
         saved = store.positions()
         pins = store.pins()
-    return _with_positions(base, saved, pins)
+    return _with_positions(_read_graph(timeline, live, edge_keys), saved, pins)
 
 
-def _read_graph(graph: Graph) -> dict[str, Any]:
-    """Rows and edge index arrays; every per-item step is a C-level ``map`` (~0.1 s at 50k
-    nodes / 150k edges, against ~0.4 s for generator expressions)."""
-    nodes = graph.nodes
-    timeline = graph.timeline_ids()
-    live = list(map(nodes.__getitem__, timeline))
+def _read_graph(
+    timeline: Sequence[str], live: Sequence[Node], edge_keys: Sequence[EdgeKey]
+) -> dict[str, Any]:
+    """Rows and edge index arrays of the nodes ``live`` (ids ``timeline``) and the edges
+    ``edge_keys``; every per-item step is a C-level ``map`` (~0.1 s at 50k nodes / 150k
+    edges, against ~0.4 s for generator expressions)."""
     keep = [not n.archived for n in live]
     ids = tuple(compress(timeline, keep))
     rows = list(compress(live, keep))
-    sources, kinds, targets = tuple(zip(*graph.edges.keys(), strict=True)) or ((), (), ())
+    sources, kinds, targets = tuple(zip(*edge_keys, strict=True)) or ((), (), ())
     hierarchy = _hierarchy(kinds)
     edges, hierarchy = _drawn_edges(ids, sources, targets, hierarchy)
     return {
