@@ -96,11 +96,25 @@ def _drawn_edges(
     """``(m, 2)`` int32 rows of the edges whose two ends are drawn (edges touching archived
     nodes are not), and their hierarchy mask; C-level maps only."""
     index = dict(zip(ids, range(len(ids)), strict=True))
-    m = len(sources)
-    src = np.fromiter(map(index.get, sources, repeat(-1, m)), np.int32, m)
-    dst = np.fromiter(map(index.get, targets, repeat(-1, m)), np.int32, m)
+    src, dst = _rows_of(index, sources), _rows_of(index, targets)
     both = (src >= 0) & (dst >= 0)
     return np.stack([src[both], dst[both]], axis=1).reshape(-1, 2), hierarchy[both]
+
+
+ROWS_PER_CALL = 16_384
+"""Edge ends looked up per C call: one call over 150k ends held the GIL ~50 ms (a worker's
+snapshot then stalled the GUI thread that long)."""
+
+
+def _rows_of(index: Mapping[str, int], ends: Sequence[str]) -> np.ndarray:
+    """``index[end]`` of each end (-1 when not drawn) as int32, ``ROWS_PER_CALL`` at a time."""
+    rows = np.empty(len(ends), np.int32)
+    for start in range(0, len(ends), ROWS_PER_CALL):
+        piece = ends[start : start + ROWS_PER_CALL]
+        rows[start : start + len(piece)] = np.fromiter(
+            map(index.get, piece, repeat(-1, len(piece))), np.int32, len(piece)
+        )
+    return rows
 
 
 def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:

@@ -70,7 +70,9 @@ class SnapshotLoader(QObject):
         self._ticket += 1
         self._in_flight = False
 
-    def _deliver(self, item: tuple[int, object, Callable[..., None], Callable[..., None], Any]) -> None:  # noqa: E501
+    def _deliver(
+        self, item: tuple[int, Any, Callable[..., None], Callable[..., None], Any]
+    ) -> None:
         ticket, store, on_done, on_error, result = item
         if ticket != self._ticket:
             return  # superseded

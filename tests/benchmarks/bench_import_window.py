@@ -126,6 +126,7 @@ def probe(source: Path, export: Path, folder: Path) -> dict:
         check=True,
         env=env,
         capture_output=True,
+        cwd=folder,  # not this checkout's: ``-m`` puts the working folder first on the path
     )
     done = subprocess.run(
         [sys.executable, "-c", PROBE, str(store), str(export)],

@@ -552,3 +552,16 @@ def test_a_new_graph_is_read_and_built_off_the_gui_thread(
     qtbot.waitUntil(lambda: view.scene is not before and view.scene.n == 40, timeout=10000)
     assert threads and all(t is not threading.main_thread() for t in threads)
     assert sorted(view.scene.ids) == sorted(n.id for n in kept)
+
+
+def test_edge_rows_looked_up_in_pieces_are_those_of_one_pass(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memgraph_gui.app import graph_data
+
+    whole = graph_data.graph_snapshot(app)
+    monkeypatch.setattr(graph_data, "ROWS_PER_CALL", 7)  # many pieces, the last one short
+    pieces = graph_data.graph_snapshot(app)
+    assert len(whole.edges) > 7
+    assert np.array_equal(whole.edges, pieces.edges)
+    assert np.array_equal(whole.hierarchy, pieces.hierarchy)

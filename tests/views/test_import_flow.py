@@ -234,8 +234,9 @@ def test_a_tuned_window_checks_with_the_collector_paused_throughout(
         monkeypatch.setattr(files.interop, name, spy)
     process_tuning.tune_process()
     done: list[object] = []
+    checker = files.ImportChecker()
     try:
-        files.ImportChecker().check(
+        checker.check(
             demo_app,
             str(_source(tmp_path, renamed_key_document())),
             on_progress=lambda *_: None,
