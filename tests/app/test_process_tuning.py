@@ -30,3 +30,17 @@ def test_the_window_opts_in_and_gets_everything_back_after() -> None:
         assert sys.getswitchinterval() == interval
     finally:
         process_tuning.tune_process(False)
+
+
+def test_bulk_work_leaves_what_it_made_out_of_the_young_generation() -> None:
+    """Before, the first collections after a 50k import scanned its ~10^6 new objects (0.1-0.3 s
+    each, holding the GIL): now they are frozen on the way out, and still freed by refcount."""
+    process_tuning.tune_process()
+    try:
+        with process_tuning.bulk_work():
+            made = [[i] for i in range(20_000)]
+        assert gc.get_freeze_count() >= len(made)
+        assert gc.get_count()[0] < 1_000  # the young generation is not left holding them
+    finally:
+        process_tuning.tune_process(False)
+        gc.unfreeze()

@@ -236,3 +236,18 @@ def test_a_long_batch_is_never_seen_half_and_its_rows_are_written_without_the_lo
         assert {count for _, count in reads} <= {1, 301} and 1 in {c for _, c in reads}
         assert max(latency for latency, _ in reads) < 0.3, max(reads)  # the write sleeps 0.5 s
         assert len(store.graph.nodes) == 301
+
+
+def test_a_replaced_graph_is_ordered_and_its_links_indexed_before_any_reader(tmp_path):
+    """Before, the first reader of a new graph sorted its ids and walked its edges (~0.1 s each
+    at 50k): in the window that was the GUI thread, right after an import."""
+    from memgraph_gui.core.domain.model import Edge
+
+    with MemoryStore.open(tmp_path / "s.memgraph", create=True) as store:
+        nodes = [Node(f"n_{i}", "character_sheet", title=f"N{i}", seq_to=i % 7) for i in range(50)]
+        edges = [Edge(f"n_{i}", f"n_{i + 1}", "related") for i in range(49)]
+        store.replace_all(nodes, edges, {}, backup=False)
+        graph = store.peek_graph
+        assert graph.edges_indexed and graph._timeline is not None  # built by the load
+        seqs = [graph.nodes[i].seq_to for i in graph.timeline_ids()]
+        assert seqs == sorted(seqs) and set(graph.timeline_ids()) == set(graph.nodes)

@@ -71,7 +71,7 @@ def test_no_preview_of_files_that_are_not_stores(tmp_path: Path) -> None:
 
 def test_the_snapshot_from_a_preview_equals_the_one_from_the_store(demo_store) -> None:  # type: ignore[no-untyped-def]
     """Same rows per id, same edges (as id pairs), same positions and pins."""
-    from memgraph_gui.app.graph_data import _read_graph, _with_positions, snapshot_from_preview
+    from memgraph_gui.app.graph_data import snapshot_from_preview, store_snapshot
     from memgraph_gui.core.layout import compute_layout
 
     store = demo_store
@@ -82,8 +82,7 @@ def test_the_snapshot_from_a_preview_equals_the_one_from_the_store(demo_store) -
     reopened, seen = _open_with_preview(store.path)
     with reopened:
         quick = snapshot_from_preview(seen[0])
-        with reopened.reading() as graph:
-            full = _with_positions(_read_graph(graph), reopened.positions(), reopened.pins())
+        full = store_snapshot(reopened)
     assert set(quick.ids) == set(full.ids) and inp.ids[1] not in quick.ids
     at = {node_id: row for row, node_id in enumerate(quick.ids)}
     perm = np.array([at[i] for i in full.ids])

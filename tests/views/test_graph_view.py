@@ -520,3 +520,48 @@ def test_a_batch_that_links_and_edits_refreshes_the_edited_nodes_look(
     _cli(Path(app.path), "call", "applyExtractionBatch", json.dumps([batch]))
     qtbot.waitUntil(lambda: len(view.scene.edges) > before, timeout=5000)
     assert view.scene is scene and scene.types[row] == real_type  # taken with the topology
+
+
+def test_a_new_graph_is_read_and_built_off_the_gui_thread(
+    view: Any, app: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import's new graph: before, its snapshot (~0.5 s at 50k) and scene were read and built
+    on the GUI thread, and the window froze that long."""
+    import threading
+
+    from memgraph_gui.app import snapshot_loader
+    from memgraph_gui.views.graph import view as view_module
+
+    threads: list[threading.Thread] = []
+    real = snapshot_loader.store_snapshot
+
+    def spy(store: Any) -> Any:
+        threads.append(threading.current_thread())
+        return real(store)
+
+    monkeypatch.setattr(snapshot_loader, "store_snapshot", spy)
+    monkeypatch.setattr(view_module, "graph_snapshot", lambda _app: pytest.fail("GUI thread"))
+    kept = [app.node(i) for i in app.timeline_ids()[:40]]
+    before = view.scene
+    done: list[object] = []
+    app.run_store_op(
+        lambda store: store.replace_all(kept, [], {}, backup=False),
+        on_done=done.append,
+        on_error=done.append,
+    )
+    qtbot.waitUntil(lambda: view.scene is not before and view.scene.n == 40, timeout=10000)
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    assert sorted(view.scene.ids) == sorted(n.id for n in kept)
+
+
+def test_edge_rows_looked_up_in_pieces_are_those_of_one_pass(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memgraph_gui.app import graph_data
+
+    whole = graph_data.graph_snapshot(app)
+    monkeypatch.setattr(graph_data, "ROWS_PER_CALL", 7)  # many pieces, the last one short
+    pieces = graph_data.graph_snapshot(app)
+    assert len(whole.edges) > 7
+    assert np.array_equal(whole.edges, pieces.edges)
+    assert np.array_equal(whole.hierarchy, pieces.hierarchy)

@@ -220,3 +220,41 @@ def test_the_imported_message_agrees_in_number(qapp) -> None:  # type: ignore[no
     assert _imported_message(1, 1, 1) == "Imported 1 node and 1 link (1 repair, as listed)."
     assert _imported_message(1_200, 0, 0) == "Imported 1,200 nodes and 0 links, with no repairs."
     assert _imported_message(2, 3, 4) == "Imported 2 nodes and 3 links (4 repairs, as listed)."
+
+
+def test_a_tuned_window_checks_with_the_collector_paused_throughout(
+    qtbot, tmp_path: Path, demo_app, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, only the file read paused it: parsing and comparing a 50k file then set off full
+    collections of the growing heap (0.2-0.35 s each, holding the GIL: the window froze)."""
+    import gc
+
+    from memgraph_gui.app import files, process_tuning
+
+    collecting: dict[str, bool] = {}
+    for name in ("prepare_import", "check_import"):
+        real = getattr(files.interop, name)
+
+        def spy(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            collecting[_name] = gc.isenabled()
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(files.interop, name, spy)
+    process_tuning.tune_process()
+    done: list[object] = []
+    checker = files.ImportChecker()
+    try:
+        checker.check(
+            demo_app,
+            str(_source(tmp_path, renamed_key_document())),
+            on_progress=lambda *_: None,
+            on_done=done.append,
+            on_error=done.append,
+        )
+        qtbot.waitUntil(lambda: bool(done), timeout=20000)
+    finally:
+        process_tuning.tune_process(False)
+        gc.unfreeze()
+    assert isinstance(done[0], files.ImportCheck)
+    assert collecting == {"prepare_import": False, "check_import": False}
+    assert gc.isenabled()

@@ -40,13 +40,18 @@ def saved_positions(store: Store) -> dict[str, XY]:
 def layout_input(store: Store, *, include_positions: bool = True) -> LayoutInput:
     """The active nodes in timeline order, every edge between them, and (with
     ``include_positions``) saved positions as ``start``; pins are always in ``start`` and
-    ``pinned``. Rows without a position are NaN."""
+    ``pinned``. Rows without a position are NaN. The store lock is held only to copy the node
+    and edge lists (nodes are immutable): the GUI thread's reads wait for it, and the rows
+    below took ~0.1 s at 50k."""
     rows = store.read_aside(positions.read_positions) if include_positions else []
     with store.reading() as graph:
-        ids = [i for i in graph.timeline_ids() if not graph.nodes[i].archived]
-        index = {node_id: row for row, node_id in enumerate(ids)}
-        pairs = [(index.get(a), index.get(b)) for a, _, b in graph.edges]
+        timeline = list(graph.timeline_ids())
+        live = list(map(graph.nodes.__getitem__, timeline))
+        keys = list(graph.edges)
         pinned_at = _pins_of(graph.meta.get("pins"), graph.nodes)
+    ids = [i for i, node in zip(timeline, live, strict=True) if not node.archived]
+    index = {node_id: row for row, node_id in enumerate(ids)}
+    pairs = [(index.get(a), index.get(b)) for a, _, b in keys]
     edges = np.array([p for p in pairs if None not in p], dtype=np.int32).reshape(-1, 2)
     start = np.full((len(ids), 2), np.nan)
     for node_id, x, y in rows:

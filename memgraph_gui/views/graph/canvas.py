@@ -8,6 +8,7 @@ place; labels only when zoomed in.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -105,7 +106,8 @@ class GraphCanvas:
     def _legend_types(self) -> None:
         scene = self.scene
         assert scene is not None
-        shown = sorted(set(scene.types), key=lambda t: (-scene.types.count(t), t))
+        counts = Counter(scene.types)  # one pass (a count per type was one pass each)
+        shown = sorted(counts, key=lambda t: (-counts[t], t))
         self.legend.set_types(shown[:8])
         self._place_legend()
 

@@ -18,6 +18,7 @@ from memgraph_gui.app.graph_data import (
     graph_snapshot,
 )
 from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
+from memgraph_gui.app.snapshot_loader import SnapshotLoader
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.graph.actions import DEFAULT_HOPS, build_actions
 from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT, GraphCanvas
@@ -73,6 +74,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
     # -- construction --------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.layout_job = LayoutJob(self._app, parent=self)
+        self._loader = SnapshotLoader(self._app, parent=self)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self._build_canvas())
@@ -150,8 +152,29 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
     # -- loading -------------------------------------------------------------------------------------
     def _reload(self, *, initial: bool = False) -> None:
         """Rebuild the scene from the store, keeping the positions the view shows."""
+        self._loader.cancel()  # a reload in flight read an older graph than this one
         keep = None if initial or self.scene is None else self._current_positions()
-        scene = self.scene = GraphScene(graph_snapshot(self._app), keep)
+        self._show_scene(GraphScene(graph_snapshot(self._app), keep), initial=initial)
+
+    def _reload_off_thread(self) -> None:
+        """Rebuild the scene from a new graph (an import, a ``replace_all``): read and built
+        on a plain thread, then shown (at 50k, ~0.6 s the window no longer waits for). The
+        current picture stays until then; a newer reload or store supersedes this one."""
+        keep = None if self.scene is None else self._current_positions()
+        self._loader.load(
+            lambda snap: GraphScene(snap, keep), self._show_loaded, self._on_load_failed
+        )
+
+    def _show_loaded(self, scene: GraphScene) -> None:
+        if self.preview_stamp is None:  # (a file drawn meanwhile is shown until it opens)
+            self._show_scene(scene, initial=False)
+
+    def _on_load_failed(self, _error: Exception) -> None:
+        if self.preview_stamp is None:
+            self._reload()  # read again here, where a failure is reported as any other
+
+    def _show_scene(self, scene: GraphScene, *, initial: bool) -> None:
+        self.scene = scene
         self._update_search_mask()
         self.nodes.show_scene(scene, self._faded())
         self._legend_types()
@@ -219,6 +242,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
             or changes.nodes_archived
             or changes.nodes_restored
             or changes.reloaded
+            or self._loader.in_flight  # the graph being read may predate this change
         ):
             pending = self._pending
             self._pending = changes if pending is None else pending.merged(changes)
@@ -251,7 +275,9 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
             return  # due for a store closed since (the app quit)
         if self.preview_stamp is not None:
             return  # due for the open store, not the file drawn; the switch reloads anyway
-        if pending is None or not self._append(pending):
+        if pending is not None and (pending.reloaded or self._loader.in_flight):
+            self._reload_off_thread()  # a new graph; or changes after the one being read
+        elif pending is None or not self._append(pending):
             self._reload()
 
     def _append(self, changes: ChangeSet) -> bool:
@@ -283,6 +309,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
 
     def _on_store_replaced(self) -> None:
         self.layout_job.cancel()
+        self._loader.cancel()
         self._pending = None
         stamp, self.preview_stamp = self.preview_stamp, None
         if stamp is not None and stamp == self._app.stamp and self.scene is not None:
@@ -298,6 +325,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         builds its graph). Pan, zoom and hover work, and a click is selected once the store is
         in; the store adopts this picture when its content has the same ``stamp``."""
         self.layout_job.cancel()
+        self._loader.cancel()
         self._reload_timer.stop()  # the open store's pending changes are not this picture's
         self._pending = None
         self.preview_stamp, self.picked_in_preview = stamp, None
