@@ -9,27 +9,12 @@ opened.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.core.processes import ROOT
-
-
-def _cli(db: Path, *args: str) -> Any:
-    done = subprocess.run(
-        [sys.executable, "-m", "memgraph_gui.cli", "--db", str(db), *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)["result"]
+from tests.core.processes import call_result
 
 
 @pytest.fixture
@@ -40,7 +25,7 @@ def shared_store(qapp: Any, tmp_path: Path) -> Any:
 
     store = tmp_path / "b.memgraph"
     app = AppModel(MemoryStore.open(store))
-    _cli(store, "call", "createNode", '[{"type": "character_sheet", "title": "A"}]')
+    call_result(store, "call", "createNode", '[{"type": "character_sheet", "title": "A"}]')
     assert Path(str(store) + "-wal").exists()
     yield app, store
     app.close()
@@ -65,7 +50,7 @@ def test_importing_the_open_stores_own_file_is_refused_unread(
         on_error=outcome.append,
     )
     qtbot.waitUntil(lambda: bool(outcome), timeout=10_000)
-    _cli(store, "call", "getCurrentlyInjectedNodeIds", "[]")  # a second process reads
+    call_result(store, "call", "getCurrentlyInjectedNodeIds", "[]")  # a second process reads
     assert wal.exists() and wal.stat().st_ino == inode
     assert getattr(outcome[0], "code", None) == "BAD_ARGS"
     assert "open memory store" in str(outcome[0])
@@ -79,7 +64,7 @@ def test_exporting_onto_the_open_stores_file_is_refused(qtbot: Any, shared_store
     files.export_luker(app, str(store), on_done=outcome.append, on_error=outcome.append)
     qtbot.waitUntil(lambda: bool(outcome), timeout=10_000)
     assert getattr(outcome[0], "code", None) == "BAD_ARGS"
-    assert [n["title"] for n in _cli(store, "call", "listNodes", "[]")] == ["A"]
+    assert [n["title"] for n in call_result(store, "call", "listNodes", "[]")] == ["A"]
     assert Path(str(store) + "-wal").exists()
 
 

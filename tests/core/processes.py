@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,6 +36,13 @@ def memgraph(*args: str, prefix: list[str] | None = None, **run) -> subprocess.C
         timeout=120,
         **run,
     )
+
+
+def call_result(db: Path, *args: str) -> Any:
+    """``memgraph --db DB ARGS…`` in a fresh interpreter that must succeed; its ``result``."""
+    done = memgraph("--db", str(db), *args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["result"]
 
 
 def without_file_override() -> list[str] | None:

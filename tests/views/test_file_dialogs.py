@@ -10,31 +10,16 @@ for, as painting and the completer do), closes it, and then has other processes 
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.core.processes import ROOT
+from tests.core.processes import ROOT, call_result
 
 ACTIONS = ["new", "open", "import_luker", "export_luker"]
-
-
-def _cli(db: Path, *args: str) -> Any:
-    done = subprocess.run(
-        [sys.executable, "-m", "memgraph_gui.cli", "--db", str(db), *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)["result"]
 
 
 def _deleted_store_fds(store: Path) -> list[str]:
@@ -93,17 +78,17 @@ def _other_processes_still_share_the_store(
     """A read by a second process leaves ``-wal`` in place; writes then cross both ways."""
     wal = Path(str(store) + "-wal")
     # a second process only reads the store; the window still holds it open
-    assert _cli(store, "call", "getCurrentlyInjectedNodeIds", "[]") is not None
+    assert call_result(store, "call", "getCurrentlyInjectedNodeIds", "[]") is not None
     assert wal.exists(), "the store's -wal was deleted while the window holds the store"
     assert wal.stat().st_ino == wal_inode
     assert _deleted_store_fds(store) == []
 
     # a write by another process reaches the window …
-    second = _cli(store, "call", "createNode", '[{"type": "character_sheet", "title": "B"}]')
+    second = call_result(store, "call", "createNode", '[{"type": "character_sheet", "title": "B"}]')
     qtbot.waitUntil(lambda: app.store.read_api().get_node(second["id"]) is not None, timeout=5000)
     # … and a write by the window reaches a third process
     mine = app.apply_sync(lambda api: api.create_node(type="character_sheet", title="C"))
-    got = _cli(store, "call", "listNodes", "[]")
+    got = call_result(store, "call", "listNodes", "[]")
     assert {n["title"] for n in got} == {"A", "B", "C"}
     assert mine["id"] in {n["id"] for n in got}
     assert wal.exists() and wal.stat().st_ino == wal_inode
@@ -126,7 +111,7 @@ def test_browsing_the_store_folder_in_a_file_dialog_keeps_the_stores_locks(
     window = MainWindow(app)
     qtbot.addWidget(window)
     window.files.dialogs = False
-    first = _cli(store, "call", "createNode", '[{"type": "character_sheet", "title": "A"}]')
+    first = call_result(store, "call", "createNode", '[{"type": "character_sheet", "title": "A"}]')
     wal = Path(str(store) + "-wal")
     assert wal.exists()
     wal_inode = wal.stat().st_ino
