@@ -102,9 +102,13 @@ def _external_injection(path: Path, app: Any, hub: str) -> None:
 
 
 def _settle(qt: Any, window: Any, timeout: float = 90.0) -> None:
+    from memgraph_gui.views.qt import QtCore
+
     _wait(qt, window.settled, timeout)
     for _ in range(30):
         qt.processEvents()
+        # no event loop runs here, so widgets the views let go of (deleteLater) would linger
+        qt.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
         time.sleep(0.02)
 
 
