@@ -303,7 +303,23 @@ class MainWindow(QMainWindow):
         """Before the open memory is left (closed, another opened, replaced): unsaved edits in
         the inspector and the rollup review are settled (Save / Discard / Cancel). True to go on
         now; on Save ``go`` runs once everything is written."""
-        return settle(self, [self.inspector, self.compaction.review], self.ask_unsaved, then=go)
+        return settle(
+            self,
+            [self.inspector, self.compaction.review],
+            self.ask_unsaved,
+            then=go,
+            failed=self._on_unsaved_not_saved,
+        )
+
+    def _on_unsaved_not_saved(self) -> None:
+        """Save was chosen but an edit could not be written (refused, or a conflict to resolve):
+        nothing was left; say why, since the edit may sit in a hidden dock."""
+        if self.inspector.has_unsaved_edits():
+            self.inspector_dock.show()
+        self.statusBar().showMessage(
+            tr("Nothing was left: an edit could not be saved. Resolve it where it is shown."),
+            10000,
+        )
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._leave_memory(self.close):

@@ -242,3 +242,30 @@ def test_opening_another_memory_asks_about_unsaved_edits_first(
     with MemoryStore.open(first, create=False) as reopened:
         assert reopened.graph.nodes[char.id].fields["goal"] == "typed before File > Open"
     window.close()
+
+
+def test_save_on_close_that_cannot_be_written_keeps_the_window_and_says_why(
+    qtbot: Any, app: Any, agent: Any
+) -> None:
+    from memgraph_gui.views.main_window import MainWindow
+    from memgraph_gui.views.unsaved import Choice
+
+    window = MainWindow(app)
+    qtbot.addWidget(window)
+    window.show()
+    char = next(
+        n
+        for n in sorted(app.store.graph.nodes.values(), key=lambda n: n.ord)
+        if n.type == "character_sheet" and not n.archived
+    )
+    app.selection.select([char.id])
+    window.inspector.form.row("goal").editor.line.setText("mine, unsaved")
+    agent.write_api().edit_node(id=char.id, set_fields={"goal": "theirs"})
+    window.inspector_dock.hide()
+    window.ask_unsaved = Asked(Choice.SAVE)
+    window.close()
+    row = window.inspector.form.row("goal")
+    qtbot.waitUntil(lambda: row.conflict.pending, timeout=WAIT)
+    assert window.isVisible() and window.inspector_dock.isVisible()
+    assert "could not be saved" in window.statusBar().currentMessage()
+    window.ask_unsaved = Asked(Choice.DISCARD)
