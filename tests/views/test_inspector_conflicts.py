@@ -118,6 +118,13 @@ def test_long_text_in_conflict_shows_the_difference(
     diff = row.conflict.difference.toPlainText()
     assert "{+Mine+}" in diff and "[-Theirs-]" in diff and "caravan leaves" in diff
     assert stored(agent, thread.id).fields["note"] == base + "Theirs, changed again."
+    bar = editor.bar  # Keep mine / Take theirs are the choice now, not Revert / Apply
+    assert not bar.apply_button.isVisibleTo(inspector)
+    assert not bar.revert_button.isVisibleTo(inspector)
+    row.conflict.take_theirs.emit()
+    qtbot.waitUntil(lambda: not row.conflict.pending, timeout=WAIT)
+    editor.area.setPlainText(base + "Typed again.")
+    qtbot.waitUntil(lambda: bar.apply_button.isVisibleTo(inspector), timeout=WAIT)
 
 
 # -- unsaved work survives -------------------------------------------------------------------

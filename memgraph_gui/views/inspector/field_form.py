@@ -14,7 +14,7 @@ from typing import Any
 
 from memgraph_gui.core.domain.schema import TypeSpec
 from memgraph_gui.views.conflict import ConflictPanel
-from memgraph_gui.views.inspector.area_editors import ListEditor, TextAreaEditor
+from memgraph_gui.views.inspector.area_editors import ApplyBar, ListEditor, TextAreaEditor
 from memgraph_gui.views.inspector.editors import (
     BoolEditor,
     ChoiceEditor,
@@ -146,6 +146,19 @@ class FieldRow:
         if kept is not _NOTHING:
             note = tr("Changed elsewhere while you were typing; your text is kept here.")
         self.conflict.show_conflict(display_text(mine), display_text(theirs), note=note)
+        self._show_apply_bar(False)  # Keep mine / Take theirs are the choice now
+
+    def _show_apply_bar(self, shown: bool) -> None:
+        """The editor's own Revert / Apply buttons (text areas and lists): hidden during a
+        conflict, then back to the editor's rule (shown while it holds unsaved changes)."""
+        bar = getattr(self.editor, "bar", None)
+        if not isinstance(bar, ApplyBar):
+            return
+        if shown:
+            bar.set_dirty(self.editor.writable and self.editor.is_dirty())
+        else:
+            bar.revert_button.setVisible(False)
+            bar.apply_button.setVisible(False)
 
     def follow(self, value: Any) -> None:
         """The editor now shows ``value`` (stored): a kept-aside conflict compares with it."""
@@ -158,6 +171,7 @@ class FieldRow:
         self.kept = _NOTHING
         self.theirs = None
         self.conflict.dismiss()
+        self._show_apply_bar(True)
 
     def show_error(self, message: str) -> None:
         self.status.setProperty("error", True)
