@@ -48,3 +48,24 @@ def test_a_nested_rollups_children_take_its_place_in_the_grandparent(store: Memo
     assert not any(r1_id in (a, b) for a, _, b in _edges(store))
     store.history.undo()
     assert read.get_node(r2_id).children_ids == (r1_id, "e4", "e5")
+
+
+def test_dissolving_a_rollup_whose_parent_is_archived_leaves_the_hierarchy_whole(
+    store: MemoryStore,
+) -> None:
+    """Found by the undo property test: the archived parent kept listing the dissolved rollup
+    while the rollup's own parentId was cleared (parent and children disagreed)."""
+    load_store(store, [node(f"e{i}", seq=i) for i in range(1, 6)])
+    write = store.write_api()
+    r1_id = write.compact_nodes(type="event", child_ids=["e1", "e2"], summary="a")["rollupNodeId"]
+    r2_id = write.compact_nodes(type="event", child_ids=[r1_id, "e3"], summary="b")["rollupNodeId"]
+    write.archive_node(id=r2_id)
+    write.dissolve_rollup(id=r1_id)
+    read = store.read_api()
+    assert read.get_node(r1_id).parent_id == "" and read.get_node(r1_id).archived
+    assert r1_id not in read.get_node(r2_id).children_ids
+    assert not any(r1_id in (a, b) and a == r2_id for a, _, b in _edges(store))
+    assert [read.get_node(i).parent_id for i in ("e1", "e2")] == ["", ""]  # no live home
+    store.history.undo()
+    assert read.get_node(r2_id).children_ids == (r1_id, "e3")
+    assert read.get_node(r1_id).parent_id == r2_id and not read.get_node(r1_id).archived

@@ -299,8 +299,8 @@ def _dissolve(tx: Any, rollup: Any, previous_parent: Callable[[str], str]) -> li
     one is still live, else to the rollup's own parent, taking the rollup's place) and archive it."""
     home = _live(tx, rollup.parent_id)
     slot = home.children_ids.index(rollup.id) if home and rollup.id in home.children_ids else None
-    if home is not None:
-        detach_from_parent(tx, rollup)
+    if rollup.parent_id and tx.node(rollup.parent_id) is not None:
+        detach_from_parent(tx, rollup)  # an archived parent too: it must not keep listing it
     moved: list[str] = []
     for child_id in rollup.children_ids:
         child = tx.node(child_id)
