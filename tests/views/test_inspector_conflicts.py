@@ -233,11 +233,7 @@ def test_save_on_leaving_that_conflicts_stays_on_the_node(
 def test_fields_stay_writable_when_the_selection_moves_during_a_save(
     qtbot: Any, app: Any, inspector: Any
 ) -> None:
-    chars = sorted(
-        (n for n in app.store.graph.nodes.values() if n.type == "character_sheet"),
-        key=lambda n: n.ord,
-    )
-    one, two = chars[0], chars[1]
+    one, two = _two_characters(app)
     show(app, inspector, one.id)
     line = inspector.form.row("goal").editor.line
     line.setText("saved while moving on")
@@ -261,11 +257,7 @@ def test_fields_stay_writable_when_the_selection_moves_during_a_save(
 def test_coming_back_while_the_save_is_in_flight_shows_it_saving(
     qtbot: Any, app: Any, inspector: Any
 ) -> None:
-    chars = sorted(
-        (n for n in app.store.graph.nodes.values() if n.type == "character_sheet"),
-        key=lambda n: n.ord,
-    )
-    one, two = chars[0], chars[1]
+    one, two = _two_characters(app)
     show(app, inspector, one.id)
     line = inspector.form.row("goal").editor.line
     line.setText("in flight")
@@ -384,3 +376,12 @@ def test_typing_survives_the_agent_clearing_a_field_the_schema_lacks(
     assert row.conflict.theirs.toPlainText() == ""
     row.conflict.keep_button.click()
     qtbot.waitUntil(lambda: stored(agent, made).fields.get("mood_x") == "stormy", timeout=WAIT)
+
+
+def _two_characters(app: Any) -> tuple[Any, Any]:
+    """The first two character sheets, in store order."""
+    chars = sorted(
+        (n for n in app.store.graph.nodes.values() if n.type == "character_sheet"),
+        key=lambda n: n.ord,
+    )
+    return chars[0], chars[1]

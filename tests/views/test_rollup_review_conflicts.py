@@ -172,18 +172,9 @@ def test_a_save_refused_after_moving_on_keeps_the_text_for_later(
 
 # -- the window ------------------------------------------------------------------------------
 def test_closing_the_window_asks_about_the_inspectors_unsaved_edits(qtbot: Any, app: Any) -> None:
-    from memgraph_gui.views.main_window import MainWindow
     from memgraph_gui.views.unsaved import Choice
 
-    window = MainWindow(app)
-    qtbot.addWidget(window)
-    window.show()
-    char = next(
-        n
-        for n in sorted(app.store.graph.nodes.values(), key=lambda n: n.ord)
-        if n.type == "character_sheet" and not n.archived
-    )
-    app.selection.select([char.id])
+    window, char = _window_on_a_character(qtbot, app)
     window.inspector.form.row("goal").editor.line.setText("unsaved at closing time")
     asked = Asked(Choice.CANCEL)
     window.ask_unsaved = asked
@@ -215,21 +206,12 @@ def test_opening_another_memory_asks_about_unsaved_edits_first(
     qtbot: Any, app: Any, tmp_path: Any
 ) -> None:
     from memgraph_gui.core import MemoryStore
-    from memgraph_gui.views.main_window import MainWindow
     from memgraph_gui.views.unsaved import Choice
 
     other = tmp_path / "other.memgraph"
     MemoryStore.open(other).close()
-    window = MainWindow(app)
-    qtbot.addWidget(window)
-    window.show()
     first = app.path
-    char = next(
-        n
-        for n in sorted(app.store.graph.nodes.values(), key=lambda n: n.ord)
-        if n.type == "character_sheet" and not n.archived
-    )
-    app.selection.select([char.id])
+    window, char = _window_on_a_character(qtbot, app)
     window.inspector.form.row("goal").editor.line.setText("typed before File > Open")
     asked = Asked(Choice.CANCEL)
     window.ask_unsaved = asked
@@ -247,18 +229,9 @@ def test_opening_another_memory_asks_about_unsaved_edits_first(
 def test_save_on_close_that_cannot_be_written_keeps_the_window_and_says_why(
     qtbot: Any, app: Any, agent: Any
 ) -> None:
-    from memgraph_gui.views.main_window import MainWindow
     from memgraph_gui.views.unsaved import Choice
 
-    window = MainWindow(app)
-    qtbot.addWidget(window)
-    window.show()
-    char = next(
-        n
-        for n in sorted(app.store.graph.nodes.values(), key=lambda n: n.ord)
-        if n.type == "character_sheet" and not n.archived
-    )
-    app.selection.select([char.id])
+    window, char = _window_on_a_character(qtbot, app)
     window.inspector.form.row("goal").editor.line.setText("mine, unsaved")
     agent.write_api().edit_node(id=char.id, set_fields={"goal": "theirs"})
     window.inspector_dock.hide()
@@ -269,3 +242,19 @@ def test_save_on_close_that_cannot_be_written_keeps_the_window_and_says_why(
     assert window.isVisible() and window.inspector_dock.isVisible()
     assert "could not be saved" in window.statusBar().currentMessage()
     window.ask_unsaved = Asked(Choice.DISCARD)
+
+
+def _window_on_a_character(qtbot: Any, app: Any) -> tuple[Any, Any]:
+    """A shown main window with the first live character selected (in the inspector)."""
+    from memgraph_gui.views.main_window import MainWindow
+
+    window = MainWindow(app)
+    qtbot.addWidget(window)
+    window.show()
+    char = next(
+        n
+        for n in sorted(app.store.graph.nodes.values(), key=lambda n: n.ord)
+        if n.type == "character_sheet" and not n.archived
+    )
+    app.selection.select([char.id])
+    return window, char
