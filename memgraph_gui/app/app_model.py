@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from memgraph_gui.app.qt import QObject, Qt, Signal
-from memgraph_gui.app.reads import StoreReads
+from memgraph_gui.app.reads import StoreReads, warm
 from memgraph_gui.app.runner import OpRunner
 from memgraph_gui.app.selection import Selection
 from memgraph_gui.app.undo_stack import HistoryDepth, UndoFacade, desk_origin
@@ -70,9 +70,14 @@ class AppModel(StoreReads, QObject):
     def _attach(self, store: MemoryStore) -> None:
         self._store = store
         self._write = store.write_api(origin=self.origin)
-        self._unsubscribe = store.subscribe(
-            lambda changes: self._change_arrived.emit((store, changes))
-        )
+        unsubscribe = store.subscribe(lambda changes: self._change_arrived.emit((store, changes)))
+        unprepare = store.on_new_graph(warm)  # an import's graph comes with the panes' reads
+
+        def detach() -> None:
+            unsubscribe()
+            unprepare()
+
+        self._unsubscribe = detach
         store.start_watcher()
         self.undo.rebuild(self._depth(store, every_label=True))
 

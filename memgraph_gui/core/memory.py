@@ -165,6 +165,11 @@ class MemoryStore:
         """Call ``callback(changeset)`` after every commit seen, in commit order."""
         return self.storage.subscribe(callback)
 
+    def on_new_graph(self, callback: Callable[[Graph], None]) -> Callable[[], None]:
+        """Call ``callback(graph)`` with each whole new graph (a bulk load) before readers see
+        it, on the loading thread; see ``Subscriptions.on_new_graph``."""
+        return self.storage.on_new_graph(callback)
+
     def start_watcher(self, interval: float = 0.05) -> None:
         """Poll for other processes' commits on a daemon thread."""
         self.storage.start_watcher(interval)

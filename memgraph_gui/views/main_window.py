@@ -233,11 +233,13 @@ class MainWindow(QMainWindow):
         return self.files.problems_shown
 
     def settled(self) -> bool:
-        """True when nothing is opening, writing or laying out (for screenshots and tests)."""
+        """True when nothing is opening, writing, laying out or filling in edges (for screenshots
+        and tests)."""
         return (
             not self.files.opening
             and not self._app.runner.busy
             and not self.graph_view.layout_job.running
+            and not self.graph_view.edges.filling
         )
 
     # -- handlers ------------------------------------------------------------------------------------

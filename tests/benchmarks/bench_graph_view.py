@@ -88,8 +88,8 @@ def bench_highlight(view: Any, rows: list[Row]) -> None:
     from memgraph_gui.views.graph.palette import node_brush
 
     scene = view.scene
-    assert all(item.isVisible() for item in view.edges.items.values()), "edges must be drawn"
-    assert view.nodes.cacheMode() == view.edges.items[True].cacheMode() != 0, "caches on"
+    assert view.edges.drawn(True) and view.edges.drawn(False), "edges must be drawn"
+    assert view.nodes.cacheMode() == view.edges.chunks[True][0].cacheMode() != 0, "caches on"
     rng = np.random.default_rng(1)
     picks = [rng.choice(scene.n, 50, replace=False) for _ in range(2)]
     states = [InjectionState(recall_selected_ids=frozenset(scene.ids[i] for i in p)) for p in picks]

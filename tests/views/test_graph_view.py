@@ -4,6 +4,7 @@ node additions. Asserts on model state and item arrays, never pixels."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -158,18 +159,17 @@ def test_the_fast_styling_matches_pyqtgraphs_own(view: Any, qtbot: Any) -> None:
 
 
 def test_edge_toggles_hide_each_style_separately(view: Any) -> None:
-    hierarchy, relations = view.edges.items[True], view.edges.items[False]
-    assert hierarchy.isVisible() and relations.isVisible()
+    edges = view.edges
+    assert edges.drawn(True) and edges.drawn(False)
     view.graph_actions.show_hierarchy.setChecked(False)
-    assert not hierarchy.isVisible() and relations.isVisible()
+    assert not edges.drawn(True) and edges.drawn(False)
     view.graph_actions.show_relations.setChecked(False)
-    assert not relations.isVisible()
+    assert not edges.drawn(False)
     view.graph_actions.show_hierarchy.setChecked(True)
-    assert hierarchy.isVisible() and not relations.isVisible()
+    assert edges.drawn(True) and not edges.drawn(False)
     n_hier = int(view.scene.hierarchy.sum())
-    assert len(hierarchy.xData) == 2 * n_hier and len(relations.xData) == 2 * (
-        len(view.scene.edges) - n_hier
-    )
+    assert edges.segments(True) == n_hier
+    assert edges.segments(False) == len(view.scene.edges) - n_hier
 
 
 def test_focus_shows_exactly_the_k_hop_neighbourhood(view: Any, app: Any) -> None:
@@ -188,8 +188,7 @@ def test_focus_shows_exactly_the_k_hop_neighbourhood(view: Any, app: Any) -> Non
     view.set_hops(2)
     expected = set(nx.single_source_shortest_path_length(graph, seed, cutoff=2))
     assert set(np.flatnonzero(view.visible)) == expected
-    shown = len(view.edges.items[True].xData) + len(view.edges.items[False].xData)
-    assert shown // 2 == sum(1 for a, b in scene.edges if a in expected and b in expected)
+    assert view.edges.count() == sum(1 for a, b in scene.edges if a in expected and b in expected)
     view.graph_actions.focus.setChecked(False)
     assert view.nodes.data["visible"].all()
 
@@ -330,7 +329,7 @@ def test_a_store_without_positions_is_laid_out_streamed_and_saved(
     assert np.allclose([saved[i] for i in view.scene.ids], view.scene.pos)
     x, y = view.nodes.getData()
     assert np.allclose(np.c_[x, y], view.scene.pos)  # moved in place to the last frame
-    assert view.edges.items[True].isVisible() and "layout" not in view._moving
+    assert view.edges.drawn(True) and "layout" not in view._moving
     view.shutdown()
     app.close()
 
@@ -351,10 +350,10 @@ def test_a_big_graph_without_positions_shows_its_edges_once_laid_out(
     view = GraphView(app)
     qtbot.addWidget(view)
     assert not view.scene.placed.all() and view.edges.suspended
-    assert not view.edges.items[True].isVisible()
+    assert not view.edges.drawn(True)
     with qtbot.waitSignal(view.layout_job.saved, timeout=30000):
         pass
-    assert not view.edges.suspended and view.edges.items[True].isVisible()
+    assert not view.edges.suspended and view.edges.drawn(True)
     view.shutdown()
     app.close()
 
@@ -565,3 +564,67 @@ def test_edge_rows_looked_up_in_pieces_are_those_of_one_pass(
     assert len(whole.edges) > 7
     assert np.array_equal(whole.edges, pieces.edges)
     assert np.array_equal(whole.hierarchy, pieces.hierarchy)
+
+
+def test_a_big_edge_set_fills_in_a_chunk_per_frame_on_a_new_picture_and_after_a_zoom(
+    view: Any, app: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Painting 150k edges at once was one ~60 ms frame (the path built and stroked); now a new
+    picture draws them in chunks of at most ``CHUNK`` segments, a chunk per frame, and so do
+    edges coming back after a zoom."""
+    from memgraph_gui.views.graph import items as edges_module
+
+    edges = view.edges
+    monkeypatch.setattr(type(edges), "CHUNK", 100)
+    total = len(view.scene.edges)
+    assert total > 5 * 100
+    view._show_scene(view.scene, initial=False)
+    assert edges.filling
+    shown = [sum(i.isVisible() for i in edges._items())]
+
+    def filled() -> bool:
+        shown.append(sum(i.isVisible() for i in edges._items()))
+        return not edges.filling
+
+    qtbot.waitUntil(filled, timeout=5000)
+    assert shown[0] <= 1 and shown[-1] == len(edges._order())
+    assert all(b - a <= 1 for a, b in itertools.pairwise(shown))  # a chunk at a time
+    assert all(edges_module._loaded(i) <= 100 for i in edges._items())
+    assert edges.count() == total and edges.drawn(True) and edges.drawn(False)
+    edges.suspend(True)  # a zoom on a big graph hides them
+    assert not edges.drawn(True)
+    edges.suspend(False)
+    assert edges.filling and not edges.drawn(False)
+    qtbot.waitUntil(lambda: not edges.filling, timeout=5000)
+    assert edges.drawn(True) and edges.drawn(False)
+    view.graph_actions.show_relations.setChecked(False)  # the user's toggle still holds
+    assert edges.drawn(True) and not edges.drawn(False)
+
+
+def test_after_a_reload_the_panes_find_their_whole_graph_reads_ready(
+    view: Any, app: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The timeline's rows and choices and the relations in use of a new graph (~60 ms at 50k)
+    were computed on the GUI thread when the reload reached the panes; now the committing
+    thread computes them before the views are told."""
+    import threading
+
+    from memgraph_gui.app import reads
+
+    threads: list[str] = []
+    for name in ("_rows", "_choices"):
+        real = getattr(reads, name)
+
+        def spy(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            threads.append(f"{_name} {threading.current_thread() is threading.main_thread()}")
+            return _real(*args)
+
+        monkeypatch.setattr(reads, name, spy)
+    kept = [app.node(i) for i in app.timeline_ids()[:40]]
+    before = view.scene
+    app.run_store_op(lambda store: store.replace_all(kept, [], {}, backup=False))
+    qtbot.waitUntil(lambda: view.scene is not before and view.scene.n == 40, timeout=10000)
+    rows = app.timeline_rows(None, "")
+    assert sorted(rows.ids) == sorted(n.id for n in kept)
+    assert app.timeline_choices()[0] == {n.type for n in kept}
+    assert threads and all(t.endswith("False") for t in threads), threads

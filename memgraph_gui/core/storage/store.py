@@ -333,6 +333,7 @@ class Store(Subscriptions):
                         with faults.sqlite_errors(self.path):
                             meta = self._before_replacing(meta, backup, if_empty, keep_meta)
                             graph = bulk_load(self._write, nodes, edges, meta, progress)
+                        self._prepare(graph)  # not published yet: no lock needed to read it
                         old = self._swap_in(graph, changeset)
                 except BaseException:
                     self._rollback()

@@ -15,11 +15,16 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from memgraph_gui.core.domain.changes import ChangeSet
 
+if TYPE_CHECKING:
+    from memgraph_gui.core.graph.graph import Graph
+
 log = logging.getLogger(__name__)
 Subscriber = Callable[[ChangeSet], None]
+Preparer = Callable[["Graph"], None]
 
 
 class Subscriptions:
@@ -36,6 +41,7 @@ class Subscriptions:
         self._watcher: threading.Thread | None = None
         self._watch_stop = threading.Event()
         self._failures: dict[str, int] = {}  # subscriber name -> exceptions raised
+        self._preparers: list[Preparer] = []
 
     def sync(self) -> list[ChangeSet]:
         raise NotImplementedError
@@ -53,6 +59,28 @@ class Subscriptions:
                 self._subscribers.remove(callback)
 
         return unsubscribe
+
+    def on_new_graph(self, callback: Preparer) -> Callable[[], None]:
+        """Call ``callback(graph)`` with each whole new graph this store builds (a bulk load)
+        before it becomes the store's graph, on the thread that built it: nobody else holds
+        that graph yet, so ``callback`` may read it without the lock (e.g. to memoise what
+        readers will ask for first). Its exceptions are reported as a subscriber's. Returns an
+        idempotent removal."""
+        self._preparers.append(callback)
+
+        def remove() -> None:
+            if callback in self._preparers:
+                self._preparers.remove(callback)
+
+        return remove
+
+    def _prepare(self, graph: Graph) -> None:
+        """Hand a new, not yet published ``graph`` to the ``on_new_graph`` callbacks."""
+        for callback in list(self._preparers):
+            try:
+                callback(graph)
+            except Exception:  # only a head start is lost: readers compute it themselves
+                self._report(callback)
 
     def _queue(self, changesets: list[ChangeSet]) -> None:
         """Queue ChangeSets for delivery. Call with the store's lock held, in commit order."""
@@ -84,7 +112,7 @@ class Subscriptions:
                 except Exception:  # a failing listener must not stop the others
                     self._report(callback)
 
-    def _report(self, callback: Subscriber) -> None:
+    def _report(self, callback: Subscriber | Preparer) -> None:
         """Log a subscriber's first exception (named, with the traceback); count the rest."""
         name = subscriber_name(callback)
         count = self._failures[name] = self._failures.get(name, 0) + 1
@@ -137,7 +165,7 @@ class Subscriptions:
                 failing = False
 
 
-def subscriber_name(callback: Subscriber) -> str:
+def subscriber_name(callback: Subscriber | Preparer) -> str:
     """A subscriber as a person reading the log knows it: ``module.qualname``."""
     target = getattr(callback, "func", callback)  # a functools.partial names its function
     qualname = getattr(target, "__qualname__", None) or type(target).__qualname__

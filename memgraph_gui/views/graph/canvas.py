@@ -8,7 +8,6 @@ place; labels only when zoomed in.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -106,7 +105,7 @@ class GraphCanvas:
     def _legend_types(self) -> None:
         scene = self.scene
         assert scene is not None
-        counts = Counter(scene.types)  # one pass (a count per type was one pass each)
+        counts = scene.type_counts()
         shown = sorted(counts, key=lambda t: (-counts[t], t))
         self.legend.set_types(shown[:8])
         self._place_legend()

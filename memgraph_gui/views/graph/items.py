@@ -8,6 +8,7 @@ row numbers and leaves everything else to the view.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,6 +19,74 @@ from memgraph_gui.views.qt import QtCore, QtWidgets, Signal, pg
 
 CACHE = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
 NO_CACHE = QtWidgets.QGraphicsItem.CacheMode.NoCache
+
+
+@dataclass(frozen=True)
+class Looks:
+    """Each spot's style (type and fade) and its distinct looks: what ``restyle`` computes
+    before it asks the symbol atlas (GUI thread) for the few looks' pictures."""
+
+    style: np.ndarray  # per spot: 2 * type index + faded
+    brushes: np.ndarray  # per style
+    pens: np.ndarray  # per style
+    kinds: list[tuple[int, float]]  # distinct (style, size)
+    which: np.ndarray  # per spot: its index in ``kinds``
+
+
+def spot_looks(scene: GraphScene, faded: np.ndarray | None, sizes: np.ndarray) -> Looks:
+    """The looks of ``scene``'s spots of ``sizes``, faded where ``faded``. No Qt drawing: any
+    thread (brushes and pens are plain values)."""
+    names, codes = scene.type_codes()
+    style = 2 * codes
+    if faded is not None:
+        style += faded
+    brushes, pens = np.empty(2 * len(names), object), np.empty(2 * len(names), object)
+    for row, name in enumerate(names):
+        for fade in (0, 1):
+            brushes[2 * row + fade] = node_brush(name, bool(fade))
+            pens[2 * row + fade] = node_pen(bool(fade))
+    whole = sizes == np.round(sizes)
+    if whole.all() and (sizes >= 0).all() and sizes.max(initial=0) < 4096:
+        looks, which = np.unique(style * 4096 + sizes.astype(np.intp), return_inverse=True)
+        kinds = [(look // 4096, float(look % 4096)) for look in looks.tolist()]
+    else:  # fractional sizes: the slower row-wise unique
+        pairs, which = np.unique(np.column_stack([style, sizes]), axis=0, return_inverse=True)
+        kinds = [(int(s), size) for s, size in pairs.tolist()]
+    return Looks(style, brushes, pens, kinds, which.ravel())
+
+
+@dataclass(frozen=True)
+class Spots:
+    """A scene's spot records (pyqtgraph's record array, all but the atlas entries) and looks,
+    made off the GUI thread for a big reload (~20 ms at 50k) by ``make_spots``."""
+
+    scene: GraphScene
+    faded: np.ndarray | None
+    data: np.ndarray
+    looks: Looks
+
+    def fits(self, scene: GraphScene, faded: np.ndarray | None) -> bool:
+        """True when these spots were made for ``scene`` as it is, faded as ``faded``."""
+        same_fade = (self.faded is None and faded is None) or (
+            self.faded is not None and faded is not None and np.array_equal(self.faded, faded)
+        )
+        return self.scene is scene and len(self.data) == scene.n and same_fade
+
+
+def make_spots(scene: GraphScene, faded: np.ndarray | None, dtype: np.dtype[Any]) -> Spots:
+    """Every spot of ``scene`` in pyqtgraph's record ``dtype`` (the item's ``data.dtype``),
+    with its looks. Any thread. Filled column by column: pyqtgraph's ``setData`` with per-spot
+    brushes makes several Python passes over the spots (~0.3 s at 50k, against ~0.02 s)."""
+    data = np.zeros(scene.n, dtype=dtype)  # np.empty inits objects 8x slower
+    data["symbol"] = data["item"] = None  # None: the item's default symbol; no SpotItems
+    data["x"], data["y"] = scene.pos[:, 0], scene.pos[:, 1]
+    data["size"] = scene.sizes
+    data["visible"] = True
+    data["hovered"] = False
+    data["data"] = scene.id_array()
+    looks = spot_looks(scene, faded, data["size"])
+    data["brush"], data["pen"] = looks.brushes[looks.style], looks.pens[looks.style]
+    return Spots(scene, faded, data, looks)
 
 
 class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
@@ -38,27 +107,20 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         self._hovered = -1
         self._dragging = -1
 
-    def show_scene(self, scene: GraphScene, faded: np.ndarray | None) -> None:
-        """Replace every point (on open and topology changes only), faded where ``faded``.
-
-        The record array is filled column by column and each distinct style is rendered once:
-        pyqtgraph's ``setData`` with per-spot brushes makes several Python passes over the
-        spots (~0.3 s at 50k, against ~0.02 s).
-        """
+    def show_scene(
+        self, scene: GraphScene, faded: np.ndarray | None, spots: Spots | None = None
+    ) -> None:
+        """Replace every point (on open and topology changes only), faded where ``faded``;
+        ``spots`` made off the GUI thread for this scene and fade are used as they are."""
         self.scene_data = scene
         if self._dragging >= 0:  # its row was of the picture replaced: the drag ends here
             self._dragging = -1
             self.node_dragged.emit(-1, 0.0, 0.0, True)
         self.visible_mask = np.ones(scene.n, dtype=bool)
-        data = np.zeros(scene.n, dtype=self.data.dtype)  # np.empty inits objects 8x slower
-        data["symbol"] = data["item"] = None  # None: the item's default symbol; no SpotItems
-        data["x"], data["y"] = scene.pos[:, 0], scene.pos[:, 1]
-        data["size"] = scene.sizes
-        data["visible"] = True
-        data["hovered"] = False
-        data["data"] = np.asarray(scene.ids, dtype=object)
-        self.data = data
-        self.restyle(faded)
+        if spots is None or not spots.fits(scene, faded):
+            spots = make_spots(scene, faded, self.data.dtype)
+        self.data = spots.data
+        self._apply_looks(spots.looks, brushed=True)
         self.prepareGeometryChange()
         self.informViewBoundsChanged()
         self.sigPlotChanged.emit(self)
@@ -85,30 +147,21 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
 
     def restyle(self, faded: np.ndarray | None) -> None:
         """Brush every spot by its node type, faded where ``faded`` (None: nowhere)."""
-        scene, data = self.scene_data, self.data
-        assert scene is not None and len(data) == scene.n
-        names = list(dict.fromkeys(scene.types))
-        code = {name: 2 * row for row, name in enumerate(names)}
-        style = np.fromiter(map(code.__getitem__, scene.types), np.intp, scene.n)
-        if faded is not None:
-            style += faded
-        brushes, pens = np.empty(2 * len(names), object), np.empty(2 * len(names), object)
-        for row, name in enumerate(names):
-            for fade in (0, 1):
-                brushes[2 * row + fade] = node_brush(name, bool(fade))
-                pens[2 * row + fade] = node_pen(bool(fade))
-        data["brush"], data["pen"] = brushes[style], pens[style]
-        sizes = data["size"]
-        whole = sizes == np.round(sizes)
-        if whole.all() and (sizes >= 0).all() and sizes.max(initial=0) < 4096:
-            looks, which = np.unique(style * 4096 + sizes.astype(np.intp), return_inverse=True)
-            kinds = [(look // 4096, float(look % 4096)) for look in looks.tolist()]
-        else:  # fractional sizes: the slower row-wise unique
-            pairs, which = np.unique(np.column_stack([style, sizes]), axis=0, return_inverse=True)
-            kinds = [(int(s), size) for s, size in pairs.tolist()]
+        scene = self.scene_data
+        assert scene is not None and len(self.data) == scene.n
+        self._apply_looks(spot_looks(scene, faded, self.data["size"]))
+
+    def _apply_looks(self, looks: Looks, *, brushed: bool = False) -> None:
+        """Give every spot its brush and pen (unless ``brushed`` already) and atlas entry (each
+        distinct look drawn once)."""
+        data = self.data
+        if not brushed:
+            data["brush"], data["pen"] = looks.brushes[looks.style], looks.pens[looks.style]
         symbol = self.opts["symbol"]
-        rects = self.fragmentAtlas[[(symbol, size, pens[s], brushes[s]) for s, size in kinds]]
-        data["sourceRect"] = np.array(rects, dtype=data.dtype["sourceRect"])[which.ravel()]
+        rects = self.fragmentAtlas[
+            [(symbol, size, looks.pens[s], looks.brushes[s]) for s, size in looks.kinds]
+        ]
+        data["sourceRect"] = np.array(rects, dtype=data.dtype["sourceRect"])[looks.which]
         self._updateMaxSpotSizes()
         self.invalidate()
 
@@ -183,30 +236,108 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         self.node_dragged.emit(row, pos.x(), pos.y(), bool(ev.isFinish()))
 
 
+EdgeLines = dict[bool, tuple[np.ndarray, np.ndarray]]
+"""Per style (hierarchy or not), the x and y arrays of its segments' ends (``connect='pairs'``)."""
+
+
+def edge_lines(scene: GraphScene, visible: np.ndarray | None) -> EdgeLines:
+    """The segments of ``scene``'s edges (only between ``visible`` rows, unless None). Any
+    thread: a big reload makes them off the GUI thread."""
+    return {style: scene.edge_xy(scene.edge_rows(style, visible)) for style in (True, False)}
+
+
 class EdgeLayer:
-    """Hierarchy and relation edges, one cached ``PlotCurveItem`` each."""
+    """Hierarchy and relation edges: per style, cached ``PlotCurveItem`` chunks (``connect=
+    'pairs'``) of at most ``CHUNK`` segments each.
+
+    A big edge set is drawn a chunk per frame when it is (re)built or comes back after a zoom:
+    a first paint of 150k segments is one ~60 ms frame (building the path, stroking it), while a
+    chunk is ~5 ms, so the window keeps painting while the edges fill in (~0.2 s at 50k). Once
+    drawn, every chunk is a cached pixmap for pan and highlight.
+    """
+
+    CHUNK = 16_000
+    REVEAL_MS = 16  # a chunk per frame
 
     def __init__(self, view: pg.ViewBox) -> None:
-        self.items = {
-            style: pg.PlotCurveItem(pen=edge_pen(style), connect="pairs", skipFiniteCheck=True)
-            for style in (True, False)
-        }
+        self._view = view
+        self.chunks: dict[bool, list[pg.PlotCurveItem]] = {True: [], False: []}
         self.wanted = {True: True, False: True}
         self.suspended = False
-        for item in self.items.values():
-            item.setZValue(0)
-            item.setCacheMode(CACHE)
-            view.addItem(item, ignoreBounds=True)
+        self.cached = True
+        self.opacity = 1.0
+        self.filling = False  # True while the chunks are revealed a frame at a time
+        self.revealed = 0  # while filling, the chunks on screen (over both styles, in order)
+        self._reveal = QtCore.QTimer(singleShot=True, interval=self.REVEAL_MS)
+        self._reveal.timeout.connect(self._reveal_next)
+        for style in (True, False):
+            self._chunk(style, 0)
 
-    def rebuild(self, scene: GraphScene, visible: np.ndarray | None) -> None:
-        """Recompute both items' line coordinates from the scene's positions."""
-        for style, item in self.items.items():
-            x, y = scene.edge_xy(scene.edge_rows(style, visible))
-            item.setData(x=x, y=y, connect="pairs", skipFiniteCheck=True)
+    def _chunk(self, style: bool, index: int) -> pg.PlotCurveItem:
+        """Chunk ``index`` of ``style``, made on first need."""
+        chunks = self.chunks[style]
+        while len(chunks) <= index:
+            item = pg.PlotCurveItem(pen=edge_pen(style), connect="pairs", skipFiniteCheck=True)
+            item.setZValue(0)
+            item.setCacheMode(CACHE if self.cached else NO_CACHE)
+            item.setOpacity(self.opacity)
+            self._view.addItem(item, ignoreBounds=True)
+            chunks.append(item)
+        return chunks[index]
+
+    def rebuild(
+        self, scene: GraphScene, visible: np.ndarray | None, lines: EdgeLines | None = None
+    ) -> None:
+        """Recompute every chunk's line coordinates from the scene's positions (``lines``:
+        ``edge_lines(scene, visible)`` if already made). Edges already on screen stay (a drag,
+        a topology change); after ``gradual()`` they fill in a chunk per frame."""
+        lines = edge_lines(scene, visible) if lines is None else lines
+        for style in (True, False):
+            x, y = lines[style]
+            step = 2 * self.CHUNK
+            count = max(1, -(-len(x) // step))
+            for index in range(count):
+                part = slice(index * step, (index + 1) * step)
+                self._chunk(style, index).setData(
+                    x=x[part], y=y[part], connect="pairs", skipFiniteCheck=True
+                )
+            for item in self.chunks[style][count:]:
+                item.setData(x=np.zeros(0), y=np.zeros(0), connect="pairs", skipFiniteCheck=True)
+        self._apply()
+
+    def gradual(self) -> None:
+        """Draw the edges anew a chunk per frame (a new picture; back after a zoom); up to
+        ``CHUNK`` segments are drawn at once."""
+        if self.count() <= self.CHUNK:
+            self.filling = False
+            self._apply()
+            return
+        self.filling, self.revealed = True, 0
+        self._apply()
+        self._reveal.start()
+
+    def _reveal_next(self) -> None:
+        self.revealed += 1
+        self.filling = self.revealed < len(self._order())
+        self._apply()
+        if self.filling:
+            self._reveal.start()
+
+    def _order(self) -> list[pg.PlotCurveItem]:
+        """Chunks holding segments, in the order they are revealed (hierarchy first)."""
+        return [item for style in (True, False) for item in self.chunks[style] if _loaded(item)]
 
     def count(self) -> int:
         """How many edge segments are loaded."""
-        return sum(len(item.xData) // 2 for item in self.items.values() if item.xData is not None)
+        return sum(self.segments(style) for style in (True, False))
+
+    def segments(self, style: bool) -> int:
+        """How many segments of ``style`` are loaded."""
+        return sum(_loaded(item) for item in self.chunks[style])
+
+    def drawn(self, style: bool) -> bool:
+        """True when ``style``'s edges are on screen (every chunk holding any)."""
+        return all(item.isVisible() for item in self.chunks[style] if _loaded(item))
 
     def set_wanted(self, hierarchy: bool, shown: bool) -> None:
         """The user's toggle for one style."""
@@ -214,19 +345,37 @@ class EdgeLayer:
         self._apply()
 
     def suspend(self, hidden: bool) -> None:
-        """Hide every edge for a while (zooming or a streaming layout on a big graph)."""
-        self.suspended = hidden
-        self._apply()
+        """Hide every edge for a while (zooming or a streaming layout on a big graph); they
+        come back a chunk per frame."""
+        was, self.suspended = self.suspended, hidden
+        if was and not hidden:
+            self.gradual()
+        else:
+            self._apply()
 
     def set_cached(self, cached: bool) -> None:
         """Device-coordinate cache on (pan, highlight) or off (zoom re-rasterises it)."""
-        for item in self.items.values():
+        self.cached = cached
+        for item in self._items():
             item.setCacheMode(CACHE if cached else NO_CACHE)
 
     def set_opacity(self, opacity: float) -> None:
-        for item in self.items.values():
+        self.opacity = opacity
+        for item in self._items():
             item.setOpacity(opacity)
 
+    def _items(self) -> list[pg.PlotCurveItem]:
+        return [*self.chunks[True], *self.chunks[False]]
+
     def _apply(self) -> None:
-        for style, item in self.items.items():
-            item.setVisible(self.wanted[style] and not self.suspended)
+        order = {id(item): rank for rank, item in enumerate(self._order())}
+        for style in (True, False):
+            for item in self.chunks[style]:
+                rank = order.get(id(item))
+                shown = rank is not None and (not self.filling or rank < self.revealed)
+                item.setVisible(shown and self.wanted[style] and not self.suspended)
+
+
+def _loaded(item: pg.PlotCurveItem) -> int:
+    """Segments in ``item``."""
+    return 0 if item.xData is None else len(item.xData) // 2

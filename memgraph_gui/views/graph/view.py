@@ -22,6 +22,7 @@ from memgraph_gui.app.snapshot_loader import SnapshotLoader
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.graph.actions import DEFAULT_HOPS, build_actions
 from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT, GraphCanvas
+from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
 from memgraph_gui.views.graph.pointer import GraphPointer
 from memgraph_gui.views.graph.scene import GraphScene
 from memgraph_gui.views.qt import (
@@ -161,27 +162,43 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         on a plain thread, then shown (at 50k, ~0.6 s the window no longer waits for). The
         current picture stays until then; a newer reload or store supersedes this one."""
         keep = None if self.scene is None else self._current_positions()
-        self._loader.load(
-            lambda snap: GraphScene(snap, keep), self._show_loaded, self._on_load_failed
-        )
+        dtype = self.nodes.data.dtype
 
-    def _show_loaded(self, scene: GraphScene) -> None:
+        def build(snap: GraphSnapshot) -> tuple[GraphScene, Spots, EdgeLines]:
+            scene = GraphScene(snap, keep)
+            # unfaded, unfocused: a find or a focus applies when shown
+            return scene, make_spots(scene, None, dtype), edge_lines(scene, None)
+
+        self._loader.load(build, self._show_loaded, self._on_load_failed)
+
+    def _show_loaded(self, built: tuple[GraphScene, Spots, EdgeLines]) -> None:
         if self.preview_stamp is None:  # (a file drawn meanwhile is shown until it opens)
-            self._show_scene(scene, initial=False)
+            scene, spots, lines = built
+            self._show_scene(scene, initial=False, spots=spots, lines=lines)
 
     def _on_load_failed(self, _error: Exception) -> None:
         if self.preview_stamp is None:
             self._reload()  # read again here, where a failure is reported as any other
 
-    def _show_scene(self, scene: GraphScene, *, initial: bool) -> None:
+    def _show_scene(
+        self,
+        scene: GraphScene,
+        *,
+        initial: bool,
+        spots: Spots | None = None,
+        lines: EdgeLines | None = None,
+    ) -> None:
+        """Show ``scene``; ``spots`` and ``lines`` made for it off the GUI thread are used
+        where they still fit (unfaded, unfocused)."""
         self.scene = scene
         self._update_search_mask()
-        self.nodes.show_scene(scene, self._faded())
+        self.nodes.show_scene(scene, self._faded(), spots)
         self._legend_types()
         # provisional spots on a big graph: its edges wait for the layout (long lines through
         # the whole picture took seconds to paint and showed nothing)
         self.edges.suspend(not scene.placed.all() and len(scene.edges) > EDGE_LIVE_LIMIT)
-        self._apply_visibility(fit=initial)
+        self._apply_visibility(fit=initial, lines=lines)
+        self.edges.gradual()  # a new picture: a big edge set fills in a chunk per frame
         if not scene.placed.all():
             self._fit_pending = initial or self._fit_pending or not scene.placed.any()
             self.layout_job.start()
@@ -192,14 +209,16 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         rows = np.flatnonzero(scene.placed)  # provisional spots are not worth keeping
         return dict(zip([scene.ids[r] for r in rows], scene.pos[rows].tolist(), strict=True))
 
-    def _apply_visibility(self, *, fit: bool = False) -> None:
-        """Recompute the visible set (focus) and redraw everything that depends on it."""
+    def _apply_visibility(self, *, fit: bool = False, lines: EdgeLines | None = None) -> None:
+        """Recompute the visible set (focus) and redraw everything that depends on it
+        (``lines``: the scene's edge lines with every node visible, when already made)."""
         scene = self.scene
         if scene is None:
             return
         self.visible = self._focus_mask(scene)
         self.nodes.set_visible_rows(self.visible)
-        self.edges.rebuild(scene, None if self.visible.all() else self.visible)
+        every = self.visible.all()
+        self.edges.rebuild(scene, None if every else self.visible, lines if every else None)
         self._show_injection()
         self._show_selection()
         if fit and scene.n:
