@@ -99,11 +99,14 @@ class AppModel(StoreReads, QObject):
         """Close the open store before ``opening`` is built, as ``replace_store`` would after
         (``store_replacing``, queued writes finish, the store is closed), and stand on an empty
         private store until the next ``replace_store``: ``store_replaced`` tells the views, which
-        then show nothing of the memory left. Returns the path let go (to reopen should the
-        open fail: also in ``left``), or None when nothing was let go: an in-memory store
-        (it could not be opened again) or a model already standing in. GUI thread."""
+        then show nothing of the memory left (and again when a newer open comes meanwhile).
+        Returns the path let go (to reopen should the open fail: also in ``left``), or None
+        when nothing was let go: an in-memory store (it could not be opened again) or a model
+        already standing in. GUI thread."""
         if self.left is not None:
-            self.opening = opening
+            if opening != self.opening:  # a newer open: the views name the file coming
+                self.opening = opening
+                self.store_replaced.emit()
             return None
         if self._store.path == ":memory:" or self._store.closed:
             return None

@@ -62,8 +62,8 @@ class MemoryStore:
         A write waits up to ``busy_timeout`` seconds for another process's lock, then raises
         ``STORE_BUSY``. ``on_preview(StorePreview)`` gets what the graph view draws as soon as
         the rows are read, before the in-memory graph is built (``storage.preview``);
-        ``before_build()`` once they are read and checked, just before it is built (what it
-        raises ends the open; see ``Store.open``). With
+        ``before_build()`` once the file is checked, before the rows are read (what it raises
+        ends the open; see ``Store.open``). With
         ``index_edges`` the per-node edge lists are built too (~0.08 s at 150k edges), so the
         first ``getNodeById`` / ``getNeighbors`` is as fast as later ones; the window leaves them
         to their first use, to open sooner. Changes no process-wide state (the garbage

@@ -95,10 +95,12 @@ class Store(Subscriptions):
         ``STORE_FOLDER_READ_ONLY`` (cannot create), ``STORE_BUSY``, ``STORE_CANT_OPEN``.
         A read-only file, or a file in a read-only folder, opens for reading (``read_only``).
         ``on_preview(StorePreview)`` runs on this thread once the rows are read (see ``preview``).
-        ``before_build()`` runs on this thread once the rows are read and checked (the file is
-        known good), before the in-memory graph is built from them; what it raises ends the
-        open (raised here, the file closed). A caller lets go of another store there, so the
-        new graph's objects are not made while the old graph's are alive.
+        ``before_build()`` runs on this thread once the file is checked in SQL (its schema, its
+        rows' JSON, its meta values: the checks a build makes), before its rows are read and
+        the graph is built; what it raises ends the open (raised here, the file closed). A
+        caller lets go of another store there, so that none of the new graph's objects is made
+        while the old graph's are alive (interleaved, both graphs' memory stayed held). The
+        rows are then checked before they are read, not meanwhile (~0.1 s at 50k nodes).
         """
         path = str(path)
         if path != ":memory:" and not create and not Path(path).exists():
