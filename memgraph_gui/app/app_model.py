@@ -111,7 +111,8 @@ class AppModel(StoreReads, QObject):
         if self._store.path == ":memory:" or self._store.closed:
             return None
         self.store_replacing.emit()
-        self.runner.wait_idle()
+        while self.runner.busy:  # what the views queued for it too; never close under a write
+            self.runner.wait_idle()
         if self.left is not None or self._store.closed:
             return None  # let go meanwhile (the wait ran other events)
         left = self._store.path

@@ -226,9 +226,9 @@ class StoreOpener(QObject):
         """Start opening ``path``; returns at once. With ``on_preview``, what the graph view
         draws is handed over as soon as the store has read its rows (drawn while it opens);
         ``wanted()`` (asked on the opener thread) False skips the preview of a superseded open.
-        With ``let_go``, once the file is checked, ``let_go()`` runs on the GUI thread and the
-        rows are read and the graph built only after it returned True (False, or ``wanted()`` turning
-        False meanwhile, ends the open: ``on_done`` then gets no store and no problem).
+        With ``let_go``, once the file is checked, ``let_go()`` runs on the GUI thread, and the
+        rows are read and the graph built only after it returned True (False, or ``wanted()``
+        turning False meanwhile, ends the open: ``on_done`` then gets no store, no problem).
         """
 
         def make() -> MemoryStore:
