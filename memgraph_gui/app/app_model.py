@@ -35,6 +35,11 @@ class AppModel(StoreReads, QObject):
     processes'); ``op_failed(MemgraphError, initiator)`` for a write the core refused and nobody
     handled; ``busy_changed(bool)`` while the writer works; ``store_replacing()`` before a switch
     (writes queued then still go to the store being left) and ``store_replaced()`` after it.
+
+    While a file opens, the store open so far may be let go first (``let_go``): until the next
+    ``replace_store`` the model stands on an empty private store (``opening`` names the file
+    coming; every read works and finds nothing, writes are refused with ``STORE_OPENING``), so
+    no graph of the memory left stays alive while the next one is built.
     """
 
     changes_applied = Signal(object, object)
@@ -59,6 +64,8 @@ class AppModel(StoreReads, QObject):
         self._op_initiators: dict[int, object] = {}
         self._current_op: list[object | None] = []
         self._change_arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        self.opening: str | None = None  # the file coming while the model stands in (let_go)
+        self.left: str | None = None  # meanwhile, the file let go (to reopen should that fail)
         self._attach(store)
 
     # -- the store ---------------------------------------------------------------------------------
@@ -84,17 +91,57 @@ class AppModel(StoreReads, QObject):
     def replace_store(self, store: MemoryStore) -> None:
         """Switch to another open store: queued writes finish first, the old store is closed and
         anything it still had queued for the views is dropped. ``store_replacing`` goes first, so
-        views can queue their last writes for the store being left."""
+        views can queue their last writes for the store being left. Ends a stand-in
+        (``let_go``)."""
         self.store_replacing.emit()
         self.runner.wait_idle()
+        self._detach()
+        self.opening = self.left = None
+        self._attach(store)
+        self.store_replaced.emit()
+
+    def let_go(self, opening: str) -> str | None:
+        """Close the open store before ``opening`` is built, as ``replace_store`` would after
+        (``store_replacing``, queued writes finish, the store is closed), and stand on an empty
+        private store until the next ``replace_store``: ``store_replaced`` tells the views, which
+        then show nothing of the memory left (and again when a newer open comes meanwhile).
+        Returns the path let go (to reopen should the open fail: also in ``left``), or None
+        when nothing was let go: an in-memory store (it could not be opened again) or a model
+        already standing in. GUI thread."""
+        if self.left is not None:
+            if opening != self.opening:  # a newer open: the views name the file coming
+                self.opening = opening
+                self.store_replaced.emit()
+            return None
+        if self._store.path == ":memory:" or self._store.closed:
+            return None
+        self.store_replacing.emit()
+        while self.runner.busy:  # what the views queued for it too; never close under a write
+            self.runner.wait_idle()
+        if self.left is not None or self._store.closed:
+            return None  # let go meanwhile (the wait ran other events)
+        left = self._store.path
+        self._detach()
+        self.opening, self.left = opening, left
+        self._attach(MemoryStore.open(":memory:"))
+        self.store_replaced.emit()
+        return left
+
+    def stand_alone(self) -> None:
+        """Keep the empty stand-in as the open memory (the file let go could not be opened
+        again): an unsaved in-memory memory, writable as any. GUI thread."""
+        if self.left is not None:
+            self.opening = self.left = None
+            self.store_replaced.emit()
+
+    def _detach(self) -> None:
+        """Close the store and forget everything about it (GUI thread, writer idle)."""
         self._unsubscribe()
         self._store.close()
         self._held.clear()
         self._op_initiators.clear()
         self.selection.clear()
         self.last_external_change = None
-        self._attach(store)
-        self.store_replaced.emit()
 
     def close(self) -> None:
         """Finish queued writes and close the store; the model emits nothing afterwards
@@ -136,8 +183,11 @@ class AppModel(StoreReads, QObject):
         if store.closed:
             log.info("memgraph: a write after close was dropped")
             return
+        refused = None if self.opening is None else _opening(self.opening)
 
         def job() -> tuple[Any, HistoryDepth]:
+            if refused is not None:
+                raise refused  # the stand-in keeps nothing: say so rather than lose it
             return op(write), self._depth(store, every_label=rebuild_undo)
 
         self._current_op.append(initiator)
@@ -297,6 +347,12 @@ class AppModel(StoreReads, QObject):
         if changes.nodes_removed:
             self.selection.forget(changes.nodes_removed)
         self.changes_applied.emit(changes, initiator)
+
+
+def _opening(path: str) -> MemgraphError:
+    return MemgraphError(
+        "STORE_OPENING", f"{path} is being opened: nothing was written; try again once it is open"
+    )
 
 
 class _Raised:

@@ -52,6 +52,7 @@ class MemoryStore:
         origin: str | None = None,
         busy_timeout: float = BUSY_TIMEOUT_S,
         on_preview: Previewed | None = None,
+        before_build: Callable[[], None] | None = None,
         index_edges: bool = True,
     ) -> MemoryStore:
         """Open (or, with ``create``, create) a store; new stores get Luker's default schema.
@@ -60,14 +61,21 @@ class MemoryStore:
         ``STORE_FOREIGN``, ``STORE_DAMAGED``, ``STORE_TOO_NEW``, ``STORE_BUSY`` ... (see the README).
         A write waits up to ``busy_timeout`` seconds for another process's lock, then raises
         ``STORE_BUSY``. ``on_preview(StorePreview)`` gets what the graph view draws as soon as
-        the rows are read, before the in-memory graph is built (``storage.preview``). With
+        the rows are read, before the in-memory graph is built (``storage.preview``);
+        ``before_build()`` once the file is checked, before the rows are read (what it raises
+        ends the open; see ``Store.open``). With
         ``index_edges`` the per-node edge lists are built too (~0.08 s at 150k edges), so the
         first ``getNodeById`` / ``getNeighbors`` is as fast as later ones; the window leaves them
         to their first use, to open sooner. Changes no process-wide state (the garbage
         collector's settings are the entry point's to choose).
         """
         store = Store.open(
-            path, create=create, origin=origin, busy_timeout=busy_timeout, on_preview=on_preview
+            path,
+            create=create,
+            origin=origin,
+            busy_timeout=busy_timeout,
+            on_preview=on_preview,
+            before_build=before_build,
         )
         if index_edges:
             with store.reading() as graph:

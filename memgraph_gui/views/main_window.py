@@ -171,7 +171,7 @@ class MainWindow(QMainWindow):
 
     # -- state -----------------------------------------------------------------------------------
     def _show_title(self) -> None:
-        path = self._app.path
+        path = self._app.opening or self._app.path  # (the file coming, while the app stands in)
         name = Path(path).name if path != ":memory:" else tr("(unsaved memory)")
         self.setWindowTitle(tr("{name} — memgraph").format(name=name))
         self.setWindowFilePath(path if path != ":memory:" else "")

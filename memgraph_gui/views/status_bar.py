@@ -47,12 +47,15 @@ class StatusPanel:
         if self._app.closed:
             return
         counts = self._app.counts()
-        name = Path(counts.path).name or counts.path
+        path = self._app.opening or counts.path  # (the file coming, while the app stands in)
+        name = Path(path).name or path
         suffix = f"  ({tr('read-only')})" if counts.read_only else ""
         self.file.setText(name + suffix)
-        self.file.setToolTip(counts.path)
+        self.file.setToolTip(path)
         self.counts.setText(
-            tr("{n} nodes · {e} edges").format(n=f"{counts.nodes:,}", e=f"{counts.edges:,}")
+            tr("opening…")
+            if self._app.opening is not None
+            else tr("{n} nodes · {e} edges").format(n=f"{counts.nodes:,}", e=f"{counts.edges:,}")
         )
         state = counts.injection
         always, recall, visible = injection_styles()

@@ -28,29 +28,56 @@ def _store_file(tmp_path: Path, name: str, titles: list[str]) -> Path:
 
 class GatedOpens:
     """``MemoryStore.open`` for the window's opens: a held path waits for its gate before it
-    opens; every store made is kept (to check which were closed)."""
+    opens; every store made is kept (to check which were closed), every open that ended
+    without one too (a superseded open stops before building its graph), and every open that
+    read and checked its rows (``checked``: it then asks the window to let go)."""
 
     def __init__(self, real: Any) -> None:
         self._real = real
         self._gates: dict[str, threading.Event] = {}
         self.stores: dict[str, list[Any]] = {}
+        self.stopped: dict[str, list[BaseException]] = {}
+        self.checked: set[str] = set()
 
     def hold(self, path: Path) -> threading.Event:
         gate = self._gates[str(path)] = threading.Event()
-        self.stores.pop(str(path), None)  # only the window's open counts from here on
+        self.forget(path)  # only the window's open counts from here on
         return gate
+
+    def forget(self, path: Path) -> None:
+        for seen in (self.stores, self.stopped):
+            seen.pop(str(path), None)
+        self.checked.discard(str(path))
 
     def __call__(self, path: Any, **kwargs: Any) -> Any:
         gate = self._gates.get(str(path))
         if gate is not None:
             assert gate.wait(20), "a held open was never released"
-        store = self._real(path, **kwargs)
+        hook = kwargs.get("before_build")
+        if hook is not None:
+
+            def checked() -> None:
+                self.checked.add(str(path))
+                hook()
+
+            kwargs["before_build"] = checked
+        try:
+            store = self._real(path, **kwargs)
+        except BaseException as exc:
+            self.stopped.setdefault(str(path), []).append(exc)
+            raise
         self.stores.setdefault(str(path), []).append(store)
         return store
 
     def one(self, path: Path) -> Any:
         """The store the window's open of ``path`` made (the newest)."""
         return self.stores[str(path)][-1]
+
+    def gone(self, path: Path) -> bool:
+        """The window's open of ``path`` ended, and left no open store: it stopped before
+        building its graph, or the store it made was closed."""
+        made = self.stores.get(str(path))
+        return bool(self.stopped.get(str(path))) or bool(made and made[-1].closed)
 
 
 @pytest.fixture
@@ -96,8 +123,7 @@ def test_two_quick_opens_end_on_the_second(qtbot, tmp_path: Path, opens: GatedOp
     assert not window.files.opening
     previews_before = list(drawn)
     gate.set()  # the first file opens only now, after the second is shown
-    qtbot.waitUntil(lambda: str(first) in opens.stores, timeout=10000)
-    qtbot.waitUntil(lambda: opens.one(first).closed, timeout=10000)
+    qtbot.waitUntil(lambda: opens.gone(first), timeout=10000)
     qtbot.wait(50)
     assert app.store.path == str(second) and not app.store.closed
     assert _titles(app) == {"Only in second", "Also second"}
@@ -118,10 +144,12 @@ def test_three_quick_opens_end_on_the_third_whatever_order_they_finish(
         window.open_path(str(path))
     for index in (2, 0, 1):  # the last one asked for finishes first, then the others
         gates[index].set()
-        qtbot.waitUntil(lambda i=index: str(paths[i]) in opens.stores, timeout=10000)
+        qtbot.waitUntil(
+            lambda i=index: str(paths[i]) in opens.stores or opens.gone(paths[i]), timeout=10000
+        )
         qtbot.waitUntil(lambda: not window.files.opening, timeout=10000)
         qtbot.wait(50)
-    qtbot.waitUntil(lambda: opens.one(paths[0]).closed and opens.one(paths[1]).closed)
+    qtbot.waitUntil(lambda: opens.gone(paths[0]) and opens.gone(paths[1]))
     assert app.store is opens.one(paths[2]) and not app.store.closed
     assert _titles(app) == {"Only in c"} and _drawn_titles(app, window) == {"Only in c"}
     app.close()
@@ -170,7 +198,11 @@ def test_the_preview_of_a_superseded_open_is_never_drawn(
             kwargs["on_preview"] = late
         if str(path) == str(second):
             assert second_go.wait(20)
-        store = made[str(path)] = real_open(path, **kwargs)
+        try:
+            store = made[str(path)] = real_open(path, **kwargs)
+        except BaseException as exc:
+            made[str(path)] = exc  # stopped before building its graph
+            raise
         return store
 
     monkeypatch.setattr(MemoryStore, "open", gated)
@@ -184,7 +216,7 @@ def test_the_preview_of_a_superseded_open_is_never_drawn(
     assert drawn == [] and window.graph_view.preview_stamp is None
     second_go.set()
     qtbot.waitUntil(lambda: app.store.path == str(second), timeout=10000)
-    qtbot.waitUntil(lambda: made[str(first)].closed, timeout=10000)
+    qtbot.waitUntil(lambda: _gone(made[str(first)]), timeout=10000)
     assert len(drawn) == 1  # the second file's own picture only
     assert _drawn_titles(app, window) == {"Only in second"}
     app.close()
@@ -215,7 +247,11 @@ def test_a_preview_drawn_for_a_dropped_open_gives_way(
                 held.wait(20)
 
             kwargs["on_preview"] = then_wait
-        store = made[str(path)] = real_open(path, **kwargs)
+        try:
+            store = made[str(path)] = real_open(path, **kwargs)
+        except BaseException as exc:
+            made[str(path)] = exc  # stopped before building its graph
+            raise
         return store
 
     monkeypatch.setattr(MemoryStore, "open", slow_after_preview)
@@ -226,9 +262,14 @@ def test_a_preview_drawn_for_a_dropped_open_gives_way(
     assert window.graph_view.scene.n == 0  # the open (empty) memory is drawn meanwhile
     qtbot.waitUntil(lambda: app.store.path == str(second), timeout=10000)
     held.set()
-    qtbot.waitUntil(lambda: str(first) in made and made[str(first)].closed)
+    qtbot.waitUntil(lambda: str(first) in made and _gone(made[str(first)]))
     assert _drawn_titles(app, window) == {"Only in second"}
     app.close()
+
+
+def _gone(made: Any) -> bool:
+    """An open that stopped before building its graph, or made a store now closed."""
+    return isinstance(made, BaseException) or made.closed
 
 
 def _luker_export(tmp_path: Path, titles: list[str]) -> Path:
@@ -292,7 +333,7 @@ def test_an_import_waiting_for_an_open_that_is_superseded_is_dropped_visibly(
     assert "not started" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: app.store.path == str(second), timeout=10000)
     gate.set()
-    qtbot.waitUntil(lambda: str(first) in opens.stores and opens.one(first).closed)
+    qtbot.waitUntil(lambda: opens.gone(first))
     app.runner.wait_idle()
     assert _titles(app) == set()  # the import was for the first file; nothing went anywhere
     with opens._real(first) as check:
@@ -328,16 +369,16 @@ def test_an_open_that_lands_after_the_app_closed_is_closed_too(
     window.close()
     app.close()
     gate.set()
-    qtbot.waitUntil(lambda: str(path) in opens.stores, timeout=10000)
-    qtbot.waitUntil(lambda: opens.one(path).closed, timeout=10000)
+    qtbot.waitUntil(lambda: opens.gone(path), timeout=10000)
     assert app.store is first and app.closed  # nothing was attached to a closed model
 
 
 def test_a_newer_open_landing_while_the_older_waits_for_the_writer_wins(
     qtbot, tmp_path: Path, opens: GatedOpens
 ) -> None:
-    """The first file is in while a long write runs, so its switch waits for the writer (and
-    the window keeps working); the second file, asked for meanwhile, lands during that wait."""
+    """The first file's rows are in while a long write runs, so letting go of the open memory
+    waits for the writer (and the window keeps working); the second file, asked for meanwhile,
+    asks to let go during that wait."""
     from memgraph_gui.views.qt import QTimer
 
     first = _store_file(tmp_path, "first.memgraph", ["First"])
@@ -348,25 +389,26 @@ def test_a_newer_open_landing_while_the_older_waits_for_the_writer_wins(
 
     def release_when_second_is_made() -> None:
         for _ in range(2000):
-            if str(second) in opens.stores:
+            if str(second) in opens.checked:
                 break
             threading.Event().wait(0.01)
         threading.Event().wait(0.2)  # its answer is queued to the GUI thread by now
         writer.set()
 
     def open_second_once_the_first_is_in() -> None:  # runs inside the first one's wait
-        if str(first) in opens.stores:
+        if str(first) in opens.checked:
             poll.stop()
             window.open_path(str(second))
 
-    opens.stores.pop(str(first), None)
-    opens.stores.pop(str(second), None)
+    opens.forget(first)
+    opens.forget(second)
     poll = QTimer(window, interval=20)
     poll.timeout.connect(open_second_once_the_first_is_in)
     poll.start()
     threading.Thread(target=release_when_second_is_made, daemon=True).start()
     window.open_path(str(first))
-    qtbot.waitUntil(lambda: str(first) in opens.stores and opens.one(first).closed, timeout=15000)
+    qtbot.waitUntil(lambda: opens.gone(first), timeout=15000)
+    qtbot.waitUntil(lambda: app.store.path == str(second), timeout=15000)
     qtbot.wait(100)
     assert app.store.path == str(second) and not app.store.closed
     assert _titles(app) == {"Second"} and not window.files.opening

@@ -175,8 +175,13 @@ def read_tables(conn: sqlite3.Connection) -> Tables:
     return Tables(
         conn.execute(_NODE_SELECT).fetchall(),
         conn.execute("SELECT from_id, to_id, type, seq_to, ord FROM edges ORDER BY ord").fetchall(),
-        conn.execute("SELECT key, value FROM meta").fetchall(),
+        read_meta(conn),
     )
+
+
+def read_meta(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """The meta rows as ``(key, JSON text)``."""
+    return conn.execute("SELECT key, value FROM meta").fetchall()
 
 
 def build_graph(tables: Tables) -> Graph:
@@ -188,12 +193,19 @@ def build_graph(tables: Tables) -> Graph:
         graph.nodes.update(zip(map(itemgetter(1), rows), _nodes_from_rows(rows), strict=True))
     for rows in _slices(tables.edges):
         graph.loaded_edges(list(map(Edge._make, rows)))
-    for name, value in tables.meta:
+    graph.meta.update(parse_meta(tables.meta))
+    return graph
+
+
+def parse_meta(meta: list[tuple[str, str]]) -> dict[str, Any]:
+    """The meta rows' values; ``STORE_DAMAGED`` naming a value that is not JSON."""
+    parsed: dict[str, Any] = {}
+    for name, value in meta:
         try:
-            graph.meta[name] = json.loads(value)
+            parsed[name] = json.loads(value)
         except (ValueError, TypeError) as exc:
             raise damaged(f"meta {name}") from exc
-    return graph
+    return parsed
 
 
 BUILD_SLICE = 10_000

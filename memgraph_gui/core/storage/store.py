@@ -48,7 +48,12 @@ class Store(Subscriptions):
     """A chat memory store. Open with :meth:`open`; ``":memory:"`` gives a private in-memory one."""
 
     def __init__(
-        self, conns: Connections, path: str, origin: str, on_preview: Previewed | None = None
+        self,
+        conns: Connections,
+        path: str,
+        origin: str,
+        on_preview: Previewed | None = None,
+        before_build: Callable[[], None] | None = None,
     ) -> None:
         self._read, self._write = conns.read, conns.write
         self.read_only = conns.read_only
@@ -67,7 +72,7 @@ class Store(Subscriptions):
         self._read.execute("BEGIN")
         try:
             spare = self._write if self._write is not self._read else None
-            self._load(self._read, on_preview, spare)
+            self._load(self._read, on_preview, spare, before_build)
         finally:
             self._read.execute("COMMIT")
 
@@ -81,6 +86,7 @@ class Store(Subscriptions):
         origin: str | None = None,
         busy_timeout: float = BUSY_TIMEOUT_S,
         on_preview: Previewed | None = None,
+        before_build: Callable[[], None] | None = None,
     ) -> Store:
         """Open (or create) a store. New stores get Luker's default schema.
 
@@ -89,6 +95,12 @@ class Store(Subscriptions):
         ``STORE_FOLDER_READ_ONLY`` (cannot create), ``STORE_BUSY``, ``STORE_CANT_OPEN``.
         A read-only file, or a file in a read-only folder, opens for reading (``read_only``).
         ``on_preview(StorePreview)`` runs on this thread once the rows are read (see ``preview``).
+        ``before_build()`` runs on this thread once the file is checked in SQL (its schema, its
+        rows' JSON, its meta values: the checks a build makes), before its rows are read and
+        the graph is built; what it raises ends the open (raised here, the file closed). A
+        caller lets go of another store there, so that none of the new graph's objects is made
+        while the old graph's are alive (interleaved, both graphs' memory stayed held). The
+        rows are then checked before they are read, not meanwhile (~0.1 s at 50k nodes).
         """
         path = str(path)
         if path != ":memory:" and not create and not Path(path).exists():
@@ -96,7 +108,7 @@ class Store(Subscriptions):
         with faults.opening(path):
             conns = open_connections(path, busy_timeout)
             try:
-                return cls(conns, path, origin or default_origin(), on_preview)
+                return cls(conns, path, origin or default_origin(), on_preview, before_build)
             except BaseException:
                 conns.read.close()
                 conns.write.close()
@@ -189,12 +201,23 @@ class Store(Subscriptions):
         self._stale = False
         self._queue([ChangeSet(op=OpKind.LOAD, label="Reload", reloaded=True, external=True)])
 
-    def _load(self, conn: Any, on_preview: Previewed | None = None, spare: Any = None) -> None:
+    def _load(
+        self,
+        conn: Any,
+        on_preview: Previewed | None = None,
+        spare: Any = None,
+        before_build: Callable[[], None] | None = None,
+    ) -> None:
         """Load graph, data_version, last seq and generation in ``conn``'s open transaction
-        (the rows' JSON checked meanwhile on the idle ``spare`` connection, if given)."""
+        (the rows' JSON checked meanwhile on the idle ``spare`` connection, if given; with
+        ``before_build``, checked first in SQL, then ``before_build()``, then read)."""
         self._data_version, self._last_seq, self._generation = changelog.marks(conn)
         self.layout_stamps.load(conn)
-        with rows.checked(conn, spare):
+        if before_build is not None:
+            rows.check_rows(conn)
+            rows.parse_meta(rows.read_meta(conn))  # the one check the build makes
+            before_build()
+        with nullcontext() if before_build is not None else rows.checked(conn, spare):
             tables = rows.read_tables(conn)
             if on_preview is not None:
                 deliver(on_preview, tables, conn, (self._generation, self._last_seq))

@@ -330,6 +330,8 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self.layout_job.cancel()
         self._loader.cancel()
         self._pending = None
+        if self._app.opening is not None and self.preview_stamp is not None:
+            return  # the memory left is closed; the file coming is drawn until it is in
         stamp, self.preview_stamp = self.preview_stamp, None
         if stamp is not None and stamp == self._app.stamp and self.scene is not None:
             self._adopt_preview()  # the picture drawn from the file is the store's: keep it
