@@ -182,9 +182,7 @@ class Budget:
     left_out: np.ndarray
 
 
-def budget(
-    links: Links, n: int, *, per_node: int = 3, hubs: np.ndarray | None = None
-) -> Budget:
+def budget(links: Links, n: int, *, per_node: int = 3, hubs: np.ndarray | None = None) -> Budget:
     """Each row's ``per_node`` strongest lines (by count; a line kept by either end is
     drawn), leaving out lines to the ``hubs`` (row mask; default: rows whose lines carry more
     than 5% of all raw edges, at least 50) unless both ends are hubs."""
