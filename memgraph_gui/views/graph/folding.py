@@ -215,17 +215,25 @@ class GraphFolding:
         self.closed.add(parent_id)
         return True
 
-    def open_to(self, node_id: str) -> bool:
-        """Open every rollup that folds ``node_id`` away (its ancestors down from the one shown
-        for it), so it shows itself; True if any was opened."""
+    def show_node(self, node_id: str) -> bool:
+        """Make ``node_id`` show itself: open the rollups folding it away, fold it back if it
+        was unfolded, or show a rollup above the cut in place of its subtree; True if the
+        fold changed."""
         folded, scene = self.folded, self.scene
         if folded is None or scene is None or not folded.active or self.prompt_view:
             return False
         row = scene.index.get(node_id, -1)
-        if row < 0 or folded.cut.shown[row] or folded.cut.rep[row] < 0:
+        if row < 0 or folded.cut.shown[row] or not scene.alive[row]:
             return False
-        holder, chain = int(folded.cut.rep[row]), []
-        parent = int(scene.parents[row])
+        if node_id in self.opened or node_id in self.auto_opened:
+            self.opened.discard(node_id)
+            self.auto_opened.discard(node_id)
+            return True
+        holder = int(folded.cut.rep[row])
+        if holder < 0:  # a rollup above the cut
+            self.closed.add(node_id)
+            return True
+        chain, parent = [], int(scene.parents[row])
         while parent >= 0:
             chain.append(scene.ids[parent])
             if parent == holder:
@@ -273,8 +281,8 @@ class GraphFolding:
             folded = self.refold() if changed else self.folded
             cut = folded.cut
             big = np.flatnonzero(cut.shown & inside & (cut.held > 1) & (spread > UNFOLD_PX))
-            fresh = [scene.ids[r] for r in big if scene.ids[r] not in self.closed]
-            fresh = [i for i in fresh if i not in self.auto_opened]
+            keep = self.closed | self.auto_opened | self._app.selection.ids  # a selected
+            fresh = [scene.ids[r] for r in big if scene.ids[r] not in keep]  # rollup stays
             if not fresh:
                 break
             self.auto_opened.update(fresh)

@@ -494,7 +494,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         row = scene.index.get(node_id, -1) if scene is not None else -1
         if scene is None or row < 0:
             return
-        if self.open_to(node_id):  # folded away: its rollups open down to it
+        if self.show_node(node_id):  # folded away, or unfolded: it shows itself
             self._apply_visibility()
         (x0, x1), (y0, y1) = self.view.viewRange()
         x, y = scene.pos[row]
