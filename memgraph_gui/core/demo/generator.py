@@ -345,13 +345,11 @@ def _story_events(b: _Builder, count: int, story: _Story) -> list[str]:
     for turn in range(1, count + 1):
         lead, user = rng.random() < PROTAGONIST_SHARE, rng.random() < USER_SHARE
         others = rng.choices((0, 1, 2), (0.35, 0.5, 0.15))[0] if lead or user else 1
-        who = _pick(rng, people.at(turn), story.characters, others) if others else []
-        if lead:
-            who.insert(0, story.protagonist)
-        if user:
-            who.append(story.user)
+        cast = _pick(rng, people.at(turn), story.characters, others) if others else []
+        who = ([story.protagonist] if lead else []) + cast[:1] + ([story.user] if user else [])
+        mentioned = cast[1:]  # a second character is only mentioned in passing
         where = _pick(rng, spots.at(turn), story.places)[0]
-        names = [b.nodes[c].title for c in who]
+        names = [b.nodes[c].title for c in who + mentioned]
         act_en, act_zh = rng.choice(ACTIONS)
         place = b.nodes[where].title
         summary = (
@@ -371,6 +369,9 @@ def _story_events(b: _Builder, count: int, story: _Story) -> list[str]:
         ids.append(node.id)
         for cid in dict.fromkeys(who):
             b.link(node.id, cid, "involved_in", turn)
+            _touch(b, cid, turn)
+        for cid in mentioned:
+            b.link(node.id, cid, "mentions", turn)
             _touch(b, cid, turn)
         if rng.random() < 0.35:
             b.link(node.id, where, "occurred_at", turn)
