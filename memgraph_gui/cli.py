@@ -56,6 +56,13 @@ def _parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", parents=[db], help="write a generated demo memory")
     demo.add_argument("--nodes", type=int, default=2000)
     demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument(
+        "--shape",
+        choices=("story", "uniform"),
+        default="story",
+        help="story: a protagonist, arcs of time and popular characters, as a long role-play "
+        "grows (default); uniform: links at random, the earlier demo",
+    )
     layout_cli.add_parser(sub, db)
     keep = sub.add_parser("retention", parents=[db], help="show or set the change-log limits")
     keep.add_argument("--steps", type=int, help="keep at most this many undo steps (0: no limit)")
@@ -263,7 +270,7 @@ def _demo(options: argparse.Namespace, out: TextIO) -> int:
     if options.nodes < 1:
         raise MemgraphError("BAD_ARGS", "--nodes must be at least 1")
     with MemoryStore.open(options.db) as store:
-        load_demo(store, options.nodes, options.seed)
+        load_demo(store, options.nodes, options.seed, options.shape)
         _emit(out, _info(store.storage))
     return 0
 

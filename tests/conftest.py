@@ -43,6 +43,19 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def compacted_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 600-node demo in the earlier uniform shape, built once per session: every event is
+    rolled up as far as the compressor goes (no group is left for the wizard)."""
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.core.demo.generator import load_demo
+
+    path = tmp_path_factory.mktemp("compacted") / "compacted.memgraph"
+    with MemoryStore.open(path) as s:
+        load_demo(s, 600, 3, shape="uniform")
+    return path
+
+
 @pytest.fixture
 def demo_store(demo_template: Path, tmp_path: Path) -> Iterator[object]:
     """A private copy of the session's demo store."""

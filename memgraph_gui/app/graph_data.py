@@ -31,13 +31,15 @@ class GraphSnapshot:
 
     ``edges`` is ``(m, 2)`` int32 of row indices (``from``, ``to``); ``hierarchy`` marks the
     contains / semantic_contains edges; ``pos`` is ``(n, 2)`` float64 with NaN rows where no
-    position is saved; ``pinned`` marks rows the user pinned.
+    position is saved; ``pinned`` marks rows the user pinned; ``parents`` is each row's
+    parent row (int32, -1 when it has none among the drawn rows: none, archived or missing).
     """
 
     ids: tuple[str, ...]
     types: tuple[str, ...]
     depths: np.ndarray
     rollups: np.ndarray
+    parents: np.ndarray
     edges: np.ndarray
     hierarchy: np.ndarray
     pos: np.ndarray
@@ -85,9 +87,16 @@ def _read_graph(
         "types": tuple(map(attrgetter("type"), rows)),
         "depths": np.fromiter(map(attrgetter("semantic_depth"), rows), np.int32, len(ids)),
         "rollups": np.fromiter(map(attrgetter("semantic_rollup"), rows), bool, len(ids)),
+        "parents": _parent_rows(ids, tuple(map(attrgetter("parent_id"), rows))),
         "edges": edges,
         "hierarchy": hierarchy,
     }
+
+
+def _parent_rows(ids: Sequence[str], parents: Sequence[str]) -> np.ndarray:
+    """Each row's parent row (-1: none drawn); ids as stored (Luker trims them when walking)."""
+    index = dict(zip(ids, range(len(ids)), strict=True))
+    return _rows_of(index, [p.strip() for p in parents])
 
 
 def _drawn_edges(
@@ -129,6 +138,7 @@ def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:
         "types": preview.types,
         "depths": np.fromiter(preview.depths, np.int32, n),
         "rollups": np.fromiter(preview.rollups, bool, n),
+        "parents": _parent_rows(ids, [p or "" for p in preview.parents]),
         "edges": edges,
         "hierarchy": hierarchy,
         "titles": preview.titles,

@@ -72,7 +72,7 @@ def test_only_hierarchical_types_are_offered_and_groups_are_listed(qtbot, app) -
 
 
 def test_approve_makes_the_same_rollup_as_compact_nodes_and_undo_removes_it(
-    qtbot, app, demo_template: Path, tmp_path: Path
+    qtbot, app, compacted_template: Path, tmp_path: Path
 ) -> None:
     from memgraph_gui.core import MemoryStore
 
@@ -90,7 +90,7 @@ def test_approve_makes_the_same_rollup_as_compact_nodes_and_undo_removes_it(
     (rollup_id,) = wizard.report().rollup_ids()
     assert app.undo.stack.undoText() == "Compact 3 events"
 
-    twin = compactable_copy(demo_template, tmp_path / "b.memgraph")
+    twin = compactable_copy(compacted_template, tmp_path / "b.memgraph")
     with MemoryStore.open(twin) as other:
         direct = other.write_api().compact_nodes(
             type="event", child_ids=list(group.child_ids), summary=SUMMARY
@@ -244,10 +244,14 @@ def test_an_empty_summary_cannot_be_approved(qtbot, app) -> None:
     assert wizard.report().outcomes == []
 
 
-def test_no_groups_explains_why(qtbot, demo_store) -> None:
-    from memgraph_gui.app.app_model import AppModel
+def test_no_groups_explains_why(qtbot, compacted_template, tmp_path) -> None:
+    import shutil
 
-    app = AppModel(demo_store)
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+
+    shutil.copy(compacted_template, tmp_path / "c.memgraph")
+    app = AppModel(MemoryStore.open(tmp_path / "c.memgraph"))
     try:
         wizard = _wizard(qtbot, app)
         page = _to_groups(qtbot, wizard)
@@ -255,6 +259,7 @@ def test_no_groups_explains_why(qtbot, demo_store) -> None:
         assert "held back as recent" in page.note.text()
     finally:
         app.runner.wait_idle()
+        app.close()
 
 
 def test_review_dialog_edits_the_summary_and_dissolve_reverses_the_compaction(qtbot, app) -> None:

@@ -115,12 +115,13 @@ def wizard_settings(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def compactable_app(demo_template: Path, tmp_path: Path) -> Iterator[Any]:
-    """An ``AppModel`` over ``compactable_copy`` of the demo, closed afterwards."""
+def compactable_app(compacted_template: Path, tmp_path: Path) -> Iterator[Any]:
+    """An ``AppModel`` over ``compactable_copy`` of the fully compacted (uniform) demo, closed
+    afterwards."""
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core import MemoryStore
 
-    path = compactable_copy(demo_template, tmp_path / "a.memgraph")
+    path = compactable_copy(compacted_template, tmp_path / "a.memgraph")
     model = AppModel(MemoryStore.open(path))
     yield model
     model.close()

@@ -3,6 +3,16 @@
 Characters (English and Chinese names and aliases), locations, threads and one event per turn;
 events rolled up under rollups several levels deep, as Luker's compressor leaves them; relation
 edges (about three edges per node in all); a few archived, superseded nodes; an injection state.
+
+Two shapes (``SHAPES``):
+
+- ``story`` (the default) grows like a long role-play: the protagonist is in about a third of
+  all events and the user's own character in about a sixth; every other character, place and
+  thread is active in an arc of time (its events and mentions fall inside it), and their
+  popularity follows Zipf's law (a few are everywhere, most appear a handful of times); the
+  newest turns wait for the next compaction pass, so the wizard has groups to roll up.
+- ``uniform`` (the earlier demo, kept so that shape stays measurable) links events to characters,
+  places and threads uniformly at random, with no protagonist and no time locality.
 """
 
 from __future__ import annotations
@@ -56,19 +66,38 @@ class _Builder:
         self.edges.setdefault((source, relation, target), Edge(source, target, relation, seq))
 
 
-def generate(nodes: int, seed: int = 1) -> tuple[list[Node], list[Edge], dict[str, Any]]:
-    """Build a demo memory of about ``nodes`` nodes and ``3 * nodes`` edges; same seed, same data."""
+SHAPES = ("story", "uniform")
+PENDING_SHARE = 50  # story shape: the newest 1/50 of the turns (at least 12) are not rolled up
+
+
+def generate(
+    nodes: int, seed: int = 1, shape: str = "story"
+) -> tuple[list[Node], list[Edge], dict[str, Any]]:
+    """Build a demo memory of about ``nodes`` nodes and ``3 * nodes`` edges shaped as ``shape``
+    (one of ``SHAPES``); same arguments, same data. ``ValueError`` for an unknown shape."""
+    if shape not in SHAPES:
+        raise ValueError(f"unknown demo shape {shape!r}: choose one of {', '.join(SHAPES)}")
     b = _Builder(random.Random(seed))
     total = max(12, nodes)
     chars = _characters(b, max(4, total // 100))
     places = _locations(b, max(3, total // 200))
     threads = _threads(b, max(2, total // 250))
-    leaves = _events(b, _leaf_count(total - len(b.nodes)), chars, places, threads)
-    _compact(b, leaves)
+    if shape == "uniform":
+        leaves = _events(b, _leaf_count(total - len(b.nodes)), chars, places, threads)
+        _compact(b, leaves)
+    else:
+        count = _leaf_count(total - len(b.nodes))
+        story = _Story.cast(b.rng, chars, places, threads, count)
+        leaves = _story_events(b, count, story)
+        pending = min(len(leaves), max(12, len(leaves) // PENDING_SHARE))
+        _compact(b, leaves[: len(leaves) - pending])
     while len(b.nodes) < total:
         chars.append(_characters(b, 1, offset=len(chars))[0])
     _settle(b)
-    _relations(b, chars, places, threads, leaves, target=3 * total)
+    if shape == "uniform":
+        _relations(b, chars, places, threads, leaves, target=3 * total)
+    else:
+        _story_relations(b, story)
     _archive_some(b, chars + places, leaves)
     last_turn = max(n.seq_to for n in b.nodes.values())
     meta = {
@@ -206,6 +235,176 @@ def _events(
     return ids
 
 
+PROTAGONIST_SHARE = 1 / 3  # of all events (a 50k Luker memory's protagonist: 18k edges)
+USER_SHARE = 1 / 6  # the user's own character
+ACTIVE_AT_ONCE = 24  # characters in play at any turn, on average (places and threads: fewer)
+ZIPF = 1.1
+
+
+@dataclass
+class _Cast:
+    """One kind of entity in a story: each with an arc of turns and a popularity."""
+
+    ids: list[str]
+    starts: list[int]
+    ends: list[int]
+    weights: list[float]
+
+    @classmethod
+    def of(cls, rng: random.Random, ids: list[str], turns: int, at_once: float) -> _Cast:
+        """Zipf popularity by a shuffled rank; arcs as long as ``at_once`` of them overlap on
+        average, popular ones longer (some span the whole chat, most a short stretch)."""
+        order = list(ids)
+        rng.shuffle(order)
+        weights = [1.0 / (rank + 1) ** ZIPF for rank in range(len(order))]
+        mean = sum(weights) / len(weights)
+        base = at_once * turns / max(1, len(order))
+        starts, ends = [], []
+        for weight in weights:
+            length = base * (weight / mean) ** 0.5 * rng.lognormvariate(0.0, 0.6)
+            length = max(4.0, min(float(turns), length))
+            start = rng.uniform(1.0 - length * 0.3, turns - length * 0.7)
+            starts.append(max(1, int(start)))
+            ends.append(min(turns, max(int(start + length), 1)))
+        return cls(order, starts, ends, weights)
+
+
+class _Sweep:
+    """The active members of a ``_Cast`` as turns advance (each arc entered and left once)."""
+
+    def __init__(self, cast: _Cast) -> None:
+        self._cast = cast
+        self._order = sorted(range(len(cast.ids)), key=cast.starts.__getitem__)
+        self._next = 0
+        self._active: dict[int, None] = {}
+        self.turn = 0
+
+    def at(self, turn: int) -> tuple[list[str], list[float]]:
+        """Entities active at ``turn`` (turns must not go back) with their weights."""
+        cast = self._cast
+        while self._next < len(self._order) and cast.starts[self._order[self._next]] <= turn:
+            self._active[self._order[self._next]] = None
+            self._next += 1
+        for gone in [i for i in self._active if cast.ends[i] < turn]:
+            del self._active[gone]
+        rows = list(self._active)
+        return [cast.ids[i] for i in rows], [cast.weights[i] for i in rows]
+
+
+@dataclass
+class _Story:
+    """Who is in the story, and when (the protagonist and the user's character: throughout)."""
+
+    protagonist: str
+    user: str
+    characters: _Cast
+    places: _Cast
+    threads: _Cast
+
+    @classmethod
+    def cast(
+        cls,
+        rng: random.Random,
+        chars: list[str],
+        places: list[str],
+        threads: list[str],
+        turns: int,
+    ) -> _Story:
+        others = chars[2:] or chars
+        return cls(
+            chars[0],
+            chars[1],
+            _Cast.of(rng, others, turns, ACTIVE_AT_ONCE),
+            _Cast.of(rng, places, turns, ACTIVE_AT_ONCE / 3),
+            _Cast.of(rng, threads, turns, ACTIVE_AT_ONCE / 4),
+        )
+
+
+def _pick(
+    rng: random.Random, active: tuple[list[str], list[float]], cast: _Cast, k: int = 1
+) -> list[str]:
+    """``k`` distinct entities by popularity among the active ones (among all when none is)."""
+    ids, weights = active if active[0] else (cast.ids, cast.weights)
+    if len(ids) <= k:
+        return list(ids)
+    chosen: list[str] = []
+    while len(chosen) < k:
+        pick = rng.choices(ids, weights)[0]
+        if pick not in chosen:
+            chosen.append(pick)
+    return chosen
+
+
+def _story_events(b: _Builder, count: int, story: _Story) -> list[str]:
+    """One leaf event per turn: the protagonist in a third, the user's character in a sixth,
+    and one or two characters in play at that turn, often at a place in play, now and then
+    advancing a thread in play."""
+    ids = []
+    rng = b.rng
+    people, spots, plots = _Sweep(story.characters), _Sweep(story.places), _Sweep(story.threads)
+    for turn in range(1, count + 1):
+        lead, user = rng.random() < PROTAGONIST_SHARE, rng.random() < USER_SHARE
+        others = rng.choices((0, 1, 2), (0.35, 0.5, 0.15))[0] if lead or user else 1
+        cast = _pick(rng, people.at(turn), story.characters, others) if others else []
+        who = ([story.protagonist] if lead else []) + cast[:1] + ([story.user] if user else [])
+        mentioned = cast[1:]  # a second character is only mentioned in passing
+        where = _pick(rng, spots.at(turn), story.places)[0]
+        names = [b.nodes[c].title for c in who + mentioned]
+        act_en, act_zh = rng.choice(ACTIONS)
+        place = b.nodes[where].title
+        summary = (
+            f"时间：第{turn // 4 + 1}天；地点：{place}。{names[0]} {act_en} {names[-1]}"
+            f"（{act_zh}）。{rng.choice(OUTCOMES)}"
+        )
+        node = b.add(
+            Node(
+                b.next_id(),
+                "event",
+                title=f"Summary {turn}",
+                seq_to=turn,
+                fields=freeze({"summary": summary}),
+                floor_range=(2 * turn - 1, 2 * turn),
+            )
+        )
+        ids.append(node.id)
+        for cid in dict.fromkeys(who):
+            b.link(node.id, cid, "involved_in", turn)
+            _touch(b, cid, turn)
+        for cid in mentioned:
+            b.link(node.id, cid, "mentions", turn)
+            _touch(b, cid, turn)
+        if rng.random() < 0.35:
+            b.link(node.id, where, "occurred_at", turn)
+            _touch(b, where, turn)
+        if rng.random() < 0.1:
+            thread = _pick(rng, plots.at(turn), story.threads)[0]
+            b.link(node.id, thread, "advances", turn)
+            _touch(b, thread, turn)
+    return ids
+
+
+def _story_relations(b: _Builder, story: _Story) -> None:
+    """Each character related to two of those it shares events with, and half the places to
+    someone who goes there (the events' own links already make ~3 edges per node)."""
+    rng = b.rng
+    partners: dict[str, dict[str, None]] = {}
+    people: dict[str, list[str]] = {}
+    for source, relation, target in b.edges:
+        if relation == "involved_in":
+            people.setdefault(source, []).append(target)
+    for group in people.values():
+        for a in group:
+            partners.setdefault(a, {}).update(dict.fromkeys(o for o in group if o != a))
+    for cid in [story.protagonist, story.user, *story.characters.ids]:
+        known = list(partners.get(cid, {}))
+        for other in rng.sample(known, min(2, len(known))):
+            relation = rng.choice(RELATIONS_SYMMETRIC + RELATIONS_DIRECTED)
+            b.link(cid, other, relation, b.touched.get(cid, 0))
+    for pid in story.places.ids[: max(1, len(story.places.ids) // 2)]:
+        who = story.protagonist if rng.random() < 0.3 else rng.choice(story.characters.ids)
+        b.link(who, pid, "related", b.touched.get(pid, 0))
+
+
 def _touch(b: _Builder, node_id: str, turn: int) -> None:
     b.touched[node_id] = max(turn, b.touched.get(node_id, 0))
 
@@ -304,12 +503,13 @@ def _archive_some(b: _Builder, entity_ids: list[str], leaves: list[str]) -> None
             )
 
 
-def load_demo(store: MemoryStore, nodes: int, seed: int = 1) -> None:
-    """Replace ``store``'s content with a generated demo and record an injection state:
-    always-inject nodes, a dozen recent recall picks and the candidate pool as visible."""
+def load_demo(store: MemoryStore, nodes: int, seed: int = 1, shape: str = "story") -> None:
+    """Replace ``store``'s content with a generated demo (see ``generate``) and record an
+    injection state: always-inject nodes, a dozen recent recall picks and the candidate pool as
+    visible."""
     from memgraph_gui.core.graph.recall import always_inject_nodes, candidate_pool
 
-    generated = generate(nodes, seed)
+    generated = generate(nodes, seed, shape)
     store.storage.replace_all(*generated)
     with store.reading() as graph:
         always = [n.id for n in always_inject_nodes(graph)]

@@ -8,6 +8,10 @@
 | ``show_hierarchy`` | H (checkable) | contains / semantic_contains edges |
 | ``show_relations`` | R (checkable) | every other edge |
 | ``relayout`` | Ctrl+L | run the force layout again from the current picture |
+| ``levels[k]`` | (checkable, exclusive) | the overview's level: Auto, Top, L10 … L1, All |
+| ``prompt_view`` | P (checkable) | show the visible set as the recall prompt sees it |
+| ``unfold`` | + | show the selected folded rollup's children in its place |
+| ``fold`` | - | fold the selected node back into its rollup |
 
 Single-key shortcuts do not fire while a text field has focus (the field takes the key).
 """
@@ -19,6 +23,8 @@ from dataclasses import dataclass
 from memgraph_gui.views.qt import QAction, QKeySequence, QObject, QtGui, tr
 
 DEFAULT_HOPS = 2
+MAX_LEVEL = 10  # Luker's deepest rollups (maxDepth); the menu shows the levels a memory has
+AUTO_LEVEL = -2  # the data of the Auto level action (None cannot travel in a QVariant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +37,10 @@ class GraphActions:
     show_hierarchy: QAction
     show_relations: QAction
     relayout: QAction
+    levels: dict[int, QAction]
+    prompt_view: QAction
+    unfold: QAction
+    fold: QAction
 
     def all(self) -> list[QAction]:
         """Every action, in menu order."""
@@ -41,6 +51,10 @@ class GraphActions:
             self.show_hierarchy,
             self.show_relations,
             self.relayout,
+            *self.levels.values(),
+            self.prompt_view,
+            self.unfold,
+            self.fold,
         ]
 
 
@@ -66,7 +80,13 @@ def build_actions(owner: QObject) -> GraphActions:
     relations = _action(owner, tr("Show relation edges"), "R", checkable=True)
     hierarchy.setChecked(True)
     relations.setChecked(True)
+    unfold = _action(owner, tr("Unfold rollup"))
+    unfold.setShortcuts([QKeySequence("+"), QKeySequence("=")])  # = is + without Shift
     return GraphActions(
+        levels=_level_actions(owner),
+        prompt_view=_action(owner, tr("Show as the prompt sees it"), "P", checkable=True),
+        unfold=unfold,
+        fold=_action(owner, tr("Fold into rollup"), "-"),
         fit=_action(owner, tr("Fit graph"), "F"),
         focus=_action(owner, tr("Focus on selection"), ".", checkable=True),
         hops=hops,
@@ -74,3 +94,22 @@ def build_actions(owner: QObject) -> GraphActions:
         show_relations=relations,
         relayout=_action(owner, tr("Re-run layout"), "Ctrl+L"),
     )
+
+
+def _level_actions(owner: QObject) -> dict[int, QAction]:
+    """Auto, Top, L10 … L1, All: one exclusive group; each action's data is its level."""
+    from memgraph_gui.app.overview import ALL, TOP
+
+    group = QtGui.QActionGroup(owner)
+    group.setExclusive(True)
+    named = [(AUTO_LEVEL, tr("Auto (fits the view)")), (TOP, tr("Top rollups"))]
+    named += [(k, tr("L{k} rollups").format(k=k)) for k in range(MAX_LEVEL, 0, -1)]
+    named += [(ALL, tr("Every memory (no folding)"))]
+    levels = {}
+    for level, text in named:
+        action = _action(owner, text, checkable=True)
+        action.setData(level)
+        group.addAction(action)
+        levels[level] = action
+    levels[AUTO_LEVEL].setChecked(True)
+    return levels

@@ -13,16 +13,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memgraph_gui.views.graph.items import EdgeLayer, NodeScatter
-from memgraph_gui.views.graph.labels import LabelLayer
+from memgraph_gui.views.graph.labels import LabelLayer, short_label
 from memgraph_gui.views.graph.legend import GraphLegend
 from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
 from memgraph_gui.views.graph.palette import BACKGROUND
 from memgraph_gui.views.graph.scene import GraphScene
-from memgraph_gui.views.qt import QtWidgets, pg
+from memgraph_gui.views.qt import QtWidgets, pg, tr
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.app.layout_job import LayoutJob
+    from memgraph_gui.views.graph.folding import Folded
     from memgraph_gui.views.qt import QTimer
 
 EDGE_LIVE_LIMIT = 20_000  # above this many edges, edges hide while zooming or streaming
@@ -48,6 +49,7 @@ class GraphCanvas:
     scene: GraphScene | None
     visible: np.ndarray
     search_mask: np.ndarray | None
+    folded: Folded | None
     layout_job: LayoutJob
     _label_timer: QTimer
     _zoom_timer: QTimer
@@ -77,7 +79,7 @@ class GraphCanvas:
         self.view.addItem(self.nodes)
         self.injection = InjectionOverlay(self.view)
         self.selection = SelectionOverlay(self.view)
-        self.labels = LabelLayer(self.view, self._title_of)
+        self.labels = LabelLayer(self.view, self._label_of)
         self.legend = GraphLegend(self.plot)
         return self.plot
 
@@ -114,8 +116,17 @@ class GraphCanvas:
         self.legend.move(10, max(0, self.plot.height() - self.legend.height() - 10))
 
     def _faded(self) -> np.ndarray | None:
-        """Rows a search fades (None when no search is on)."""
-        return None if self.search_mask is None else ~self.search_mask
+        """Rows a search fades (None when no search is on); a folded rollup holding a match
+        is not faded."""
+        mask = self.search_mask
+        if mask is None:
+            return None
+        folded = self.folded
+        if folded is not None and folded.active and len(folded.cut.rep) == len(mask):
+            reps = folded.cut.rep[mask]
+            mask = mask.copy()
+            mask[reps[reps >= 0]] = True
+        return ~mask
 
     def _positions_moved(self, *, edges: bool) -> None:
         """Push the scene's positions into every item (in place)."""
@@ -168,4 +179,28 @@ class GraphCanvas:
         self._zooming(False)
 
     def _on_labels_due(self) -> None:
-        self.labels.refresh(self.scene, self.visible)
+        folded = self.folded
+        weight = None if folded is None or not folded.active else folded.cut.held
+        self.labels.refresh(self.scene, self.visible, weight)
+
+    def _label_of(self, node_id: str) -> str:
+        """A node's label: a rollup's summary (its title is a number), how many memories a
+        folded one holds, and how many links the overview leaves out ("+N links")."""
+        text = self._title_of(node_id)
+        scene, folded = self.scene, self.folded
+        if scene is None or scene.titles:  # an open-time preview: titles only
+            return short_label(text)
+        node = self._app.node(node_id)
+        if node is not None and node.semantic_rollup:
+            summary = " ".join(str(node.fields.get("summary", "")).split())
+            text = summary or text
+        text = short_label(text)
+        row = scene.index.get(node_id, -1)
+        if folded is None or not folded.active or row < 0:
+            return text
+        extra = []
+        if folded.cut.held[row] > 1 and node is not None and node.semantic_rollup:
+            extra.append(tr("{count} memories").format(count=f"{folded.cut.held[row]:,}"))
+        if folded.kept.left_out[row] > 0:
+            extra.append(tr("+{count} links").format(count=f"{folded.kept.left_out[row]:,}"))
+        return text if not extra else f"{text} · {' · '.join(extra)}"

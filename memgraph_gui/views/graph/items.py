@@ -73,14 +73,19 @@ class Spots:
         return self.scene is scene and len(self.data) == scene.n and same_fade
 
 
-def make_spots(scene: GraphScene, faded: np.ndarray | None, dtype: np.dtype[Any]) -> Spots:
+def make_spots(
+    scene: GraphScene,
+    faded: np.ndarray | None,
+    dtype: np.dtype[Any],
+    sizes: np.ndarray | None = None,
+) -> Spots:
     """Every spot of ``scene`` in pyqtgraph's record ``dtype`` (the item's ``data.dtype``),
     with its looks. Any thread. Filled column by column: pyqtgraph's ``setData`` with per-spot
     brushes makes several Python passes over the spots (~0.3 s at 50k, against ~0.02 s)."""
     data = np.zeros(scene.n, dtype=dtype)  # np.empty inits objects 8x slower
     data["symbol"] = data["item"] = None  # None: the item's default symbol; no SpotItems
     data["x"], data["y"] = scene.pos[:, 0], scene.pos[:, 1]
-    data["size"] = scene.sizes
+    data["size"] = scene.sizes if sizes is None else sizes
     data["visible"] = True
     data["hovered"] = False
     data["data"] = scene.id_array()
@@ -91,10 +96,12 @@ def make_spots(scene: GraphScene, faded: np.ndarray | None, dtype: np.dtype[Any]
 
 class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
     """All nodes; emits ``node_clicked(row, modifiers)`` (row -1 = background),
+    ``node_double_clicked(row)``,
     ``node_hovered(row)`` and ``node_dragged(row, x, y, finished)`` (row -1, finished: a drag
     cut short because the picture was replaced under it)."""
 
     node_clicked = Signal(int, object)
+    node_double_clicked = Signal(int)
     node_hovered = Signal(int)
     node_dragged = Signal(int, float, float, bool)
     data: Any  # pyqtgraph's record array, one row per spot
@@ -188,6 +195,16 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         a pixmap, 5 ms instead of 37 ms at 50k), off while they move or the view zooms."""
         self.setCacheMode(CACHE if cached else NO_CACHE)
 
+    def set_sizes(self, sizes: np.ndarray, faded: np.ndarray | None) -> None:
+        """Draw the spots at ``sizes`` (a folded rollup grows), re-styled when any changed."""
+        data = self.data
+        if len(data) != len(sizes) or np.array_equal(data["size"], sizes):
+            return
+        data["size"] = sizes
+        self.restyle(faded)
+        self.prepareGeometryChange()
+        self.informViewBoundsChanged()
+
     def set_visible_rows(self, mask: np.ndarray) -> None:
         """Show only the rows in ``mask`` (focus mode)."""
         self.visible_mask = mask
@@ -212,7 +229,11 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
             ev.ignore()
             return
         ev.accept()
-        self.node_clicked.emit(self.row_at(ev.pos()), ev.modifiers())
+        row = self.row_at(ev.pos())
+        if ev.double():
+            self.node_double_clicked.emit(row)
+        else:
+            self.node_clicked.emit(row, ev.modifiers())
 
     def hoverEvent(self, ev: Any) -> None:
         row = -1 if ev.isExit() else self.row_at(ev.pos())
@@ -236,14 +257,38 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         self.node_dragged.emit(row, pos.x(), pos.y(), bool(ev.isFinish()))
 
 
-EdgeLines = dict[bool, tuple[np.ndarray, np.ndarray]]
-"""Per style (hierarchy or not), the x and y arrays of its segments' ends (``connect='pairs'``)."""
+EdgeStyle = bool | int
+"""``True`` hierarchy edges, ``False`` relation edges (or merged lines of one edge), ``2``-``4``
+merged relation lines carrying more edges, drawn wider."""
+STYLES: tuple[EdgeStyle, ...] = (True, False, 2, 3, 4)
+EdgeLines = dict[EdgeStyle, tuple[np.ndarray, np.ndarray]]
+"""Per style, the x and y arrays of its segments' ends (``connect='pairs'``)."""
 
 
 def edge_lines(scene: GraphScene, visible: np.ndarray | None) -> EdgeLines:
-    """The segments of ``scene``'s edges (only between ``visible`` rows, unless None). Any
-    thread: a big reload makes them off the GUI thread."""
-    return {style: scene.edge_xy(scene.edge_rows(style, visible)) for style in (True, False)}
+    """The segments of ``scene``'s edges (only between ``visible`` rows, unless None); a
+    hierarchy pair linked twice (``contains`` and its ``semantic_contains`` twin) is drawn
+    once. Any thread: a big reload makes them off the GUI thread."""
+    tree = scene.edge_rows(True, visible)
+    if len(tree):
+        low, high = np.minimum(tree[:, 0], tree[:, 1]), np.maximum(tree[:, 0], tree[:, 1])
+        tree = np.unique(np.stack([low, high], axis=1), axis=0)
+    return {True: scene.edge_xy(tree), False: scene.edge_xy(scene.edge_rows(False, visible))}
+
+
+def width_class(counts: np.ndarray) -> np.ndarray:
+    """The style of merged lines carrying ``counts`` edges: 1 edge ``False``-like (1), 2-4
+    edges 2, 5-19 edges 3, 20 and more 4."""
+    return np.select([counts >= 20, counts >= 5, counts >= 2], [4, 3, 2], 1)
+
+
+def merged_lines(scene: GraphScene, pairs: np.ndarray, counts: np.ndarray) -> EdgeLines:
+    """The segments of merged overview lines (row ``pairs``), by width class of ``counts``."""
+    widths = width_class(counts)
+    lines: EdgeLines = {True: (np.zeros(0), np.zeros(0))}
+    for style, width in ((False, 1), (2, 2), (3, 3), (4, 4)):
+        lines[style] = scene.edge_xy(pairs[widths == width])
+    return lines
 
 
 class EdgeLayer:
@@ -261,8 +306,8 @@ class EdgeLayer:
 
     def __init__(self, view: pg.ViewBox) -> None:
         self._view = view
-        self.chunks: dict[bool, list[pg.PlotCurveItem]] = {True: [], False: []}
-        self.wanted = {True: True, False: True}
+        self.chunks: dict[EdgeStyle, list[pg.PlotCurveItem]] = {style: [] for style in STYLES}
+        self.wanted = {True: True, False: True}  # hierarchy, relations (every relation style)
         self.suspended = False
         self.cached = True
         self.opacity = 1.0
@@ -270,10 +315,10 @@ class EdgeLayer:
         self.revealed = 0  # while filling, the chunks on screen (over both styles, in order)
         self._reveal = QtCore.QTimer(singleShot=True, interval=self.REVEAL_MS)
         self._reveal.timeout.connect(self._reveal_next)
-        for style in (True, False):
+        for style in STYLES:
             self._chunk(style, 0)
 
-    def _chunk(self, style: bool, index: int) -> pg.PlotCurveItem:
+    def _chunk(self, style: EdgeStyle, index: int) -> pg.PlotCurveItem:
         """Chunk ``index`` of ``style``, made on first need."""
         chunks = self.chunks[style]
         while len(chunks) <= index:
@@ -292,8 +337,8 @@ class EdgeLayer:
         ``edge_lines(scene, visible)`` if already made). Edges already on screen stay (a drag,
         a topology change); after ``gradual()`` they fill in a chunk per frame."""
         lines = edge_lines(scene, visible) if lines is None else lines
-        for style in (True, False):
-            x, y = lines[style]
+        for style in STYLES:
+            x, y = lines.get(style, (np.zeros(0), np.zeros(0)))
             step = 2 * self.CHUNK
             count = max(1, -(-len(x) // step))
             for index in range(count):
@@ -325,19 +370,28 @@ class EdgeLayer:
 
     def _order(self) -> list[pg.PlotCurveItem]:
         """Chunks holding segments, in the order they are revealed (hierarchy first)."""
-        return [item for style in (True, False) for item in self.chunks[style] if _loaded(item)]
+        return [item for style in STYLES for item in self.chunks[style] if _loaded(item)]
 
     def count(self) -> int:
-        """How many edge segments are loaded."""
-        return sum(self.segments(style) for style in (True, False))
+        """How many edge segments (merged lines) are loaded."""
+        return sum(_loaded(item) for item in self._items())
 
-    def segments(self, style: bool) -> int:
-        """How many segments of ``style`` are loaded."""
-        return sum(_loaded(item) for item in self.chunks[style])
+    def segments(self, hierarchy: bool) -> int:
+        """How many hierarchy segments, or relation segments of any width, are loaded."""
+        return sum(_loaded(item) for item in self._items() if self._kind(item) is hierarchy)
 
-    def drawn(self, style: bool) -> bool:
-        """True when ``style``'s edges are on screen (every chunk holding any)."""
-        return all(item.isVisible() for item in self.chunks[style] if _loaded(item))
+    def drawn(self, hierarchy: bool) -> bool:
+        """True when the hierarchy (or relation) segments are on screen (every chunk holding
+        any)."""
+        return all(
+            item.isVisible()
+            for item in self._items()
+            if _loaded(item) and self._kind(item) is hierarchy
+        )
+
+    def _kind(self, item: pg.PlotCurveItem) -> bool:
+        """True for a hierarchy chunk."""
+        return item in self.chunks[True]
 
     def set_wanted(self, hierarchy: bool, shown: bool) -> None:
         """The user's toggle for one style."""
@@ -365,15 +419,16 @@ class EdgeLayer:
             item.setOpacity(opacity)
 
     def _items(self) -> list[pg.PlotCurveItem]:
-        return [*self.chunks[True], *self.chunks[False]]
+        return [item for style in STYLES for item in self.chunks[style]]
 
     def _apply(self) -> None:
         order = {id(item): rank for rank, item in enumerate(self._order())}
-        for style in (True, False):
+        for style in STYLES:
+            wanted = self.wanted[style is True]
             for item in self.chunks[style]:
                 rank = order.get(id(item))
                 shown = rank is not None and (not self.filling or rank < self.revealed)
-                item.setVisible(shown and self.wanted[style] and not self.suspended)
+                item.setVisible(shown and wanted and not self.suspended)
 
 
 def _loaded(item: pg.PlotCurveItem) -> int:

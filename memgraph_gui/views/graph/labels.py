@@ -16,13 +16,15 @@ from memgraph_gui.views.graph.scene import GraphScene
 from memgraph_gui.views.qt import QFont, QtCore, pg
 
 LABEL_LIMIT = 250
+OVERVIEW_LABELS = 30  # labels on a crowded view: the biggest nodes in view only
 MAX_CHARS = 36
 GAP_PX = 7
 LABEL_FILL = (251, 251, 253, 190)
 
 
 class LabelLayer:
-    """A pool of ``TextItem``s placed next to the nodes in view."""
+    """A pool of ``TextItem``s placed next to the nodes in view; ``title_of(id)`` gives each
+    label's whole text (one line, short)."""
 
     def __init__(self, view: pg.ViewBox, title_of: Callable[[str], str]) -> None:
         self._view = view
@@ -32,14 +34,24 @@ class LabelLayer:
         self._font = QFont()
         self._font.setPointSizeF(8.5)
 
-    def refresh(self, scene: GraphScene | None, visible: np.ndarray) -> None:
-        """Label the visible nodes in view when there are at most ``LABEL_LIMIT`` of them."""
+    def refresh(
+        self, scene: GraphScene | None, visible: np.ndarray, weight: np.ndarray | None = None
+    ) -> None:
+        """Label the visible nodes in view when there are at most ``LABEL_LIMIT`` of them;
+        when there are more and ``weight`` is given (an overview: what each row holds), the
+        ``OVERVIEW_LABELS`` heaviest of them."""
         if scene is None or not scene.n:
             self._show(scene, np.zeros(0, dtype=np.int64))
             return
         (x0, x1), (y0, y1) = self._view.viewRange()
         inside = np.flatnonzero(scene.in_rect(x0, y0, x1, y1) & visible)
-        self._show(scene, inside if len(inside) <= LABEL_LIMIT else inside[:0])
+        if len(inside) <= LABEL_LIMIT:
+            self._show(scene, inside)
+        elif weight is None:
+            self._show(scene, inside[:0])
+        else:
+            heavy = inside[np.argsort(-weight[inside], kind="stable")[:OVERVIEW_LABELS]]
+            self._show(scene, np.sort(heavy[weight[heavy] > 1]))
 
     def clear(self) -> None:
         self._show(None, np.zeros(0, dtype=np.int64))
@@ -62,7 +74,7 @@ class LabelLayer:
         for i, row in enumerate(rows):
             assert scene is not None
             item = self._pool[i]
-            item.setText(_short(self._title_of(scene.ids[row])))
+            item.setText(self._title_of(scene.ids[row]))
             item.setPos(float(scene.pos[row, 0]), float(scene.pos[row, 1]))
             item.setVisible(True)
         for item in self._pool[len(rows) :]:
@@ -86,6 +98,7 @@ class _Label(pg.TextItem):  # type: ignore[misc]
         self.textItem.setPos(self.textItem.pos() + QtCore.QPointF(GAP_PX, 0))
 
 
-def _short(title: str) -> str:
+def short_label(title: str) -> str:
+    """``title`` on one line, at most ``MAX_CHARS`` characters (elided with "…")."""
     title = " ".join(title.split())
     return title if len(title) <= MAX_CHARS else title[: MAX_CHARS - 1] + "…"

@@ -6,6 +6,7 @@ node. Each overlay remembers its rows so a layout frame or a drag can move it in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,6 +21,9 @@ from memgraph_gui.views.graph.palette import (
 )
 from memgraph_gui.views.graph.scene import GraphScene
 from memgraph_gui.views.qt import pg
+
+Lift = Callable[[np.ndarray], np.ndarray]
+"""Rows to the shown rows standing for them (each once)."""
 
 
 @dataclass(slots=True)
@@ -49,8 +53,23 @@ class _Ring:
         item.update()
 
 
+class _Marks(pg.ScatterPlotItem):  # type: ignore[misc]
+    """Marks drawn over the nodes that never take the pointer: a click, drag or hover on a
+    marked node reaches the node itself (pyqtgraph's scatter accepts a click on any of its
+    points, whatever its accepted buttons, so a ringed node could not be selected)."""
+
+    def mouseClickEvent(self, ev: object) -> None:
+        ev.ignore()  # type: ignore[attr-defined]
+
+    def mouseDragEvent(self, ev: object) -> None:
+        ev.ignore()  # type: ignore[attr-defined]
+
+    def hoverEvent(self, ev: object) -> None:
+        return
+
+
 def _ring(view: pg.ViewBox, z: float, pad: float, **style: object) -> _Ring:
-    item = pg.ScatterPlotItem(pxMode=True, antialias=True, **style)
+    item = _Marks(pxMode=True, antialias=True, **style)
     item.setZValue(z)
     item.setAcceptHoverEvents(False)
     item.setAcceptedMouseButtons(pg.QtCore.Qt.MouseButton.NoButton)
@@ -78,14 +97,27 @@ class InjectionOverlay:
         }
         self.state = InjectionState()
 
-    def show(self, scene: GraphScene, state: InjectionState, visible: np.ndarray) -> None:
-        """Draw ``state`` over ``scene`` (a node in several roles gets the strongest)."""
+    def show(
+        self,
+        scene: GraphScene,
+        state: InjectionState,
+        visible: np.ndarray,
+        lift: Lift | None = None,
+    ) -> None:
+        """Draw ``state`` over ``scene`` (a node in several roles gets the strongest); with
+        ``lift``, on the shown rows standing for the marked ones (a folded rollup holding an
+        injected memory is marked)."""
         self.state = state
         always = set(state.always_inject_ids)
         recall = set(state.recall_selected_ids) - always
         pool = set(state.visible_ids) - always - recall
+        taken = np.zeros(0, dtype=np.int64)
         for key, ids in (("always", always), ("recall", recall), ("visible", pool)):
-            self.rings[key].show(scene, scene.rows(sorted(ids)), visible)
+            rows = scene.rows(sorted(ids))
+            if lift is not None:
+                rows = np.setdiff1d(lift(rows), taken)  # the strongest role wins there too
+                taken = np.union1d(taken, rows)
+            self.rings[key].show(scene, rows, visible)
 
     def rows(self, key: str) -> set[int]:
         """The scene rows drawn in style ``key`` (for tests and the legend counts)."""
@@ -108,9 +140,20 @@ class SelectionOverlay:
             view, 31, 16.0, symbol="o", pen=ring_pen(color, 3.5), brush=halo_brush(color, 50)
         )
 
-    def show(self, scene: GraphScene, rows: np.ndarray, current: int, visible: np.ndarray) -> None:
-        self.selected.show(scene, rows, visible)
+    def show(
+        self,
+        scene: GraphScene,
+        rows: np.ndarray,
+        current: int,
+        visible: np.ndarray,
+        lift: Lift | None = None,
+    ) -> None:
+        """Ring the selected ``rows`` and the ``current`` one (with ``lift``: the shown rows
+        standing for them)."""
         cur = np.array([current] if current >= 0 else [], dtype=np.int64)
+        if lift is not None:
+            rows, cur = lift(rows), lift(cur)
+        self.selected.show(scene, rows, visible)
         self.current.show(scene, cur, visible)
 
     @property

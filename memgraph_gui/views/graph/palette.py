@@ -40,11 +40,17 @@ def node_pen(faded: bool = False) -> object:
 
 
 @cache
-def edge_pen(hierarchy: bool) -> object:
-    """Cosmetic 1 px pen for hierarchy (contains) or relation edges."""
-    color = QColor(EDGE_HIERARCHY_COLOR if hierarchy else EDGE_RELATION_COLOR)
-    color.setAlpha(150 if hierarchy else 200)
-    return pg.mkPen(color, width=1.0 if hierarchy else 1.3, cosmetic=True)
+def edge_pen(style: bool | int) -> object:
+    """Cosmetic pen for hierarchy (contains) edges (``True``), relation edges (``False``) or
+    the merged relation lines of an overview carrying many edges (width class ``2``-``4``)."""
+    if style is True:
+        color = QColor(EDGE_HIERARCHY_COLOR)
+        color.setAlpha(150)
+        return pg.mkPen(color, width=1.0, cosmetic=True)
+    color = QColor(EDGE_RELATION_COLOR)
+    color.setAlpha(200 if style is False else 170)
+    width = 1.3 if style is False else 1.3 + 1.3 * (int(style) - 1)
+    return pg.mkPen(color, width=width, cosmetic=True)
 
 
 @cache

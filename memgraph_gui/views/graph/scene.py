@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from memgraph_gui.app.graph_data import GraphSnapshot
+from memgraph_gui.app.overview import Tree
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, EdgeKey, Node
 
 SIZE_MIN, SIZE_MAX = 5, 14
@@ -34,6 +35,7 @@ class GraphScene:
             self._keep(keep)
         self.placed = ~np.isnan(self.pos[:, 0]) if self.n else np.zeros(0, bool)
         self.depths, self.rollups = snap.depths.copy(), snap.rollups.copy()
+        self.parents = snap.parents.astype(np.int64)
         self.degree = np.bincount(self.edges.ravel(), minlength=self.n) if self.n else np.zeros(0)
         self.sizes = node_sizes(self.depths, self.rollups, self.degree)
         self.alive = np.ones(self.n, dtype=bool)  # False: archived or removed since the snapshot
@@ -42,6 +44,20 @@ class GraphScene:
         self._id_array: tuple[tuple[str, ...], np.ndarray] | None = None
         self.type_codes()  # made here, on the loader's thread for a big reload, not when shown
         self.id_array()
+
+    def tree(self) -> Tree:
+        """The rollup forest over the rows (see ``app.overview``)."""
+        return Tree(self.parents, self.depths, ~self.rollups)
+
+    def spread(self) -> np.ndarray:
+        """Per row, how far its farthest child is from it (scene units; 0 without children):
+        how big a folded rollup's content would be on screen once unfolded."""
+        spread = np.zeros(self.n)
+        child = np.flatnonzero(self.parents >= 0)
+        if len(child):
+            gap = np.hypot(*(self.pos[child] - self.pos[self.parents[child]]).T)
+            np.maximum.at(spread, self.parents[child], np.nan_to_num(gap))
+        return spread
 
     def type_codes(self) -> tuple[list[str], np.ndarray]:
         """The distinct types (first seen first) and each row's index into them (memoised
@@ -176,6 +192,8 @@ class GraphScene:
         rollups = np.array([n.semantic_rollup for n in nodes], dtype=bool)
         self.depths = np.concatenate([self.depths, depths])
         self.rollups = np.concatenate([self.rollups, rollups])
+        parents = [get(n.parent_id.strip(), -1) for n in nodes]
+        self.parents = np.concatenate([self.parents, np.array(parents, dtype=np.int64)])
         self.refresh_sizes()
         self._place_missing()
         return first
@@ -207,6 +225,7 @@ class GraphScene:
             ):
                 self.depths[row], self.rollups[row] = node.semantic_depth, node.semantic_rollup
                 sized = True
+            self.parents[row] = self.index.get(node.parent_id.strip(), -1)
         if types is not None:  # rare: only then copy the 50k-long type tuple
             self.types = tuple(types)
         return (sized and self.refresh_sizes()) or types is not None

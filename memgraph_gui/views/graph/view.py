@@ -8,6 +8,7 @@ and selection as small overlay items; labels only for the nodes in view when zoo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -20,8 +21,16 @@ from memgraph_gui.app.graph_data import (
 from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
 from memgraph_gui.app.snapshot_loader import SnapshotLoader
 from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.views.graph.actions import DEFAULT_HOPS, build_actions
+from memgraph_gui.views.graph.actions import AUTO_LEVEL, DEFAULT_HOPS, build_actions
 from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT, GraphCanvas
+from memgraph_gui.views.graph.folding import (
+    AUTO,
+    Folded,
+    FoldSettings,
+    GraphFolding,
+    compute_folded,
+    fold_sizes,
+)
 from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
 from memgraph_gui.views.graph.pointer import GraphPointer
 from memgraph_gui.views.graph.scene import GraphScene
@@ -35,11 +44,25 @@ from memgraph_gui.views.qt import (
 )
 
 RELOAD_MS = 120
+READ_NEIGHBOURS = 40  # nodes around a node revealed by a selection: few enough to label
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """A new graph's picture made off the GUI thread: its scene, spots, raw edge lines (None
+    when folded) and fold."""
+
+    scene: GraphScene
+    spots: Spots
+    lines: EdgeLines | None
+    folded: tuple[FoldSettings, Folded]
+
+
 LABEL_MS = 40
 ZOOM_SETTLE_MS = 180
 
 
-class GraphView(GraphCanvas, GraphPointer, QWidget):
+class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
     """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
 
     Signals: ``progress_changed(str)`` (layout progress, empty when idle). Slots: ``set_search``,
@@ -66,6 +89,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         self._pending: ChangeSet | None = None  # topology changes waiting for the reload timer
         self.preview_stamp: tuple[str, int] | None = None  # drawing a file that is opening
         self.picked_in_preview: str | None = None  # clicked while it was opening
+        self._init_folding()
         self._build_widgets()
         self._build_timers()
         self.graph_actions = build_actions(self)
@@ -96,6 +120,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         app.store_replaced.connect(self._on_store_replaced)
         app.selection.changed.connect(self._on_selection_changed)
         self.nodes.node_clicked.connect(self._on_node_clicked)
+        self.nodes.node_double_clicked.connect(self._on_node_double_clicked)
         self.nodes.node_hovered.connect(self._on_node_hovered)
         self.nodes.node_dragged.connect(self._on_node_dragged)
         self.view.sigRangeChanged.connect(self._on_range_changed)
@@ -109,6 +134,11 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         acts.relayout.triggered.connect(self.relayout)
         for action in acts.hops.values():
             action.triggered.connect(self._on_hops_triggered)
+        for action in acts.levels.values():
+            action.triggered.connect(self._on_level_triggered)
+        acts.prompt_view.toggled.connect(self.set_prompt_view)
+        acts.unfold.triggered.connect(self._on_unfold)
+        acts.fold.triggered.connect(self._on_fold)
         self.addActions(acts.all())
         instance = QCoreApplication.instance()
         if instance is not None:
@@ -138,6 +168,33 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         if self.focus_on:
             self._apply_visibility(fit=True)
 
+    def show_level(self, level: int | None) -> None:
+        """Show the overview at ``level`` (``AUTO``: the deepest that fits the budget; ``TOP``,
+        a rollup depth, or ``ALL``: no folding), refitted; unfolds by hand are dropped."""
+        self.set_level(level)
+        data = AUTO_LEVEL if level is AUTO else level
+        if data in self.graph_actions.levels:
+            self.graph_actions.levels[data].setChecked(True)
+        if self.scene is not None:
+            self._apply_visibility(fit=True)
+
+    def set_prompt_view(self, on: bool) -> None:
+        """Show the injection state's visible set with every edge projected onto it, as the
+        recall model sees it (off: the overview again)."""
+        self.prompt_view = bool(on)
+        if self.graph_actions.prompt_view.isChecked() != self.prompt_view:
+            self.graph_actions.prompt_view.setChecked(self.prompt_view)
+        if self.scene is not None:
+            self._apply_visibility(fit=True)
+
+    def toggle_fold(self, node_id: str) -> bool:
+        """Unfold a folded rollup, or fold a node back into its rollup; True if the picture
+        changed."""
+        changed = self.unfold(node_id) or self.fold(node_id)
+        if changed:
+            self._apply_visibility()
+        return changed
+
     def shutdown(self) -> None:
         """Stop the layout worker and wait for it (window closing or app quitting)."""
         self.layout_job.shutdown()
@@ -163,18 +220,27 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         current picture stays until then; a newer reload or store supersedes this one."""
         keep = None if self.scene is None else self._current_positions()
         dtype = self.nodes.data.dtype
+        settings = self.fold_settings()
 
-        def build(snap: GraphSnapshot) -> tuple[GraphScene, Spots, EdgeLines]:
+        def build(snap: GraphSnapshot) -> Built:
             scene = GraphScene(snap, keep)
-            # unfaded, unfocused: a find or a focus applies when shown
-            return scene, make_spots(scene, None, dtype), edge_lines(scene, None)
+            folded = compute_folded(scene, settings)
+            sizes = fold_sizes(scene, folded)
+            # unfaded: a find applies when shown
+            lines = None if folded.active else edge_lines(scene, None)
+            return Built(scene, make_spots(scene, None, dtype, sizes), lines, (settings, folded))
 
         self._loader.load(build, self._show_loaded, self._on_load_failed)
 
-    def _show_loaded(self, built: tuple[GraphScene, Spots, EdgeLines]) -> None:
+    def _show_loaded(self, built: Built) -> None:
         if self.preview_stamp is None:  # (a file drawn meanwhile is shown until it opens)
-            scene, spots, lines = built
-            self._show_scene(scene, initial=False, spots=spots, lines=lines)
+            self._show_scene(
+                built.scene,
+                initial=False,
+                spots=built.spots,
+                lines=built.lines,
+                prepared=built.folded,
+            )
 
     def _on_load_failed(self, _error: Exception) -> None:
         if self.preview_stamp is None:
@@ -187,9 +253,10 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         initial: bool,
         spots: Spots | None = None,
         lines: EdgeLines | None = None,
+        prepared: tuple[FoldSettings, Folded] | None = None,
     ) -> None:
-        """Show ``scene``; ``spots`` and ``lines`` made for it off the GUI thread are used
-        where they still fit (unfaded, unfocused)."""
+        """Show ``scene``; ``spots``, ``lines`` and the fold ``prepared`` for it off the GUI
+        thread are used where they still fit (unfaded, the same fold settings)."""
         self.scene = scene
         self._update_search_mask()
         self.nodes.show_scene(scene, self._faded(), spots)
@@ -197,7 +264,7 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         # provisional spots on a big graph: its edges wait for the layout (long lines through
         # the whole picture took seconds to paint and showed nothing)
         self.edges.suspend(not scene.placed.all() and len(scene.edges) > EDGE_LIVE_LIMIT)
-        self._apply_visibility(fit=initial, lines=lines)
+        self._apply_visibility(fit=initial, lines=lines, prepared=prepared)
         self.edges.gradual()  # a new picture: a big edge set fills in a chunk per frame
         if not scene.placed.all():
             self._fit_pending = initial or self._fit_pending or not scene.placed.any()
@@ -209,34 +276,61 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
         rows = np.flatnonzero(scene.placed)  # provisional spots are not worth keeping
         return dict(zip([scene.ids[r] for r in rows], scene.pos[rows].tolist(), strict=True))
 
-    def _apply_visibility(self, *, fit: bool = False, lines: EdgeLines | None = None) -> None:
-        """Recompute the visible set (focus) and redraw everything that depends on it
-        (``lines``: the scene's edge lines with every node visible, when already made)."""
+    def _apply_visibility(
+        self,
+        *,
+        fit: bool = False,
+        lines: EdgeLines | None = None,
+        prepared: tuple[FoldSettings, Folded] | None = None,
+    ) -> None:
+        """Recompute the visible set (the overview's cut, or the focus) and redraw everything
+        that depends on it (``lines``: the scene's edge lines with every node visible, and
+        ``prepared``: its fold, when already made off the GUI thread)."""
         scene = self.scene
         if scene is None:
             return
+        self.refold(prepared)
         self.visible = self._focus_mask(scene)
         self.nodes.set_visible_rows(self.visible)
-        every = self.visible.all()
-        self.edges.rebuild(scene, None if every else self.visible, lines if every else None)
+        self.nodes.set_sizes(fold_sizes(scene, self.folded), self._faded())
+        self._draw_edges(lines)
         self._show_injection()
         self._show_selection()
         if fit and scene.n:
             self.fit()
         self._label_timer.start()
 
+    def _draw_edges(self, lines: EdgeLines | None = None) -> None:
+        """The overview's merged lines (the selected and hovered nodes keep all theirs), or the
+        raw edges among the visible rows."""
+        scene = self.scene
+        assert scene is not None
+        keep = scene.rows(sorted(self._app.selection.ids | {self.hovered_id or ""}))
+        merged = None if self.focus_on else self.fold_lines(scene, keep)
+        if merged is not None:
+            self.edges.rebuild(scene, None, merged)
+            return
+        every = self.visible.all()
+        self.edges.rebuild(scene, None if every else self.visible, lines if every else None)
+
     def _focus_mask(self, scene: GraphScene) -> np.ndarray:
         alive = scene.alive.copy()
         if not self.focus_on:
-            return alive
+            folded = self.folded
+            return alive if folded is None or not folded.active else folded.cut.shown
         seeds = scene.rows(self._app.selection.ids)
         if not len(seeds):
             return alive
         return scene.k_hop(seeds, self.hops) & alive
 
+    def _lift(self) -> Any:
+        """Rows to the shown rows standing for them, while folded (else None)."""
+        folded = self.folded
+        return folded.rows_shown if folded is not None and folded.active else None
+
     def _show_injection(self) -> None:
         if self.scene is not None and self.preview_stamp is None:
-            self.injection.show(self.scene, self._app.injection(), self.visible)
+            self.injection.show(self.scene, self._app.injection(), self.visible, self._lift())
 
     def _show_selection(self) -> None:
         scene = self.scene
@@ -244,7 +338,8 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
             return
         sel = self._app.selection
         current = scene.index.get(sel.current, -1) if sel.current else -1
-        self.selection.show(scene, scene.rows(sorted(sel.ids)), current, self.visible)
+        rows = scene.rows(sorted(sel.ids))
+        self.selection.show(scene, rows, current, self.visible, self._lift())
 
     # -- model signals -------------------------------------------------------------------------------
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
@@ -388,21 +483,48 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
             self._apply_visibility(fit=True)
         else:
             self._show_selection()
+            if self.folded is not None and self.folded.active and self.scene is not None:
+                self._draw_edges()  # the selected nodes show all their lines
         if source is not self and current is not None and not self.focus_on:
             self._reveal(current)
 
     def _reveal(self, node_id: str) -> None:
-        """Pan (keeping the zoom) so ``node_id`` is in view, if it is not."""
+        """Centre ``node_id`` and zoom in enough to read it and its neighbours' labels (its
+        rollups unfold on the way), unless it is already comfortably in view: inside the
+        middle of the view, zoomed in enough for labels, and not folded away."""
         scene = self.scene
         row = scene.index.get(node_id, -1) if scene is not None else -1
         if scene is None or row < 0:
             return
+        if self.show_node(node_id):  # folded away, or unfolded: it shows itself
+            self._apply_visibility()
         (x0, x1), (y0, y1) = self.view.viewRange()
         x, y = scene.pos[row]
-        if x0 <= x <= x1 and y0 <= y <= y1:
-            return
         w, h = (x1 - x0) / 2, (y1 - y0) / 2
-        self.view.setRange(xRange=(x - w, x + w), yRange=(y - h, y + h), padding=0)
+        inner = abs(x - (x0 + w)) <= 0.8 * w and abs(y - (y0 + h)) <= 0.8 * h
+        readable = self.labels.shown > 0 and self.visible[row]
+        if inner and readable:
+            return
+        half = self._reading_half_width(row)
+        if readable and half > w:  # in view and readable already: only pan
+            half = w
+        aspect = h / w if w > 0 else 1.0
+        self.view.setRange(
+            xRange=(x - half, x + half), yRange=(y - half * aspect, y + half * aspect), padding=0
+        )
+        self._on_zoom_settled()  # unfold what now spreads wide, label what is in view
+
+    def _reading_half_width(self, row: int) -> float:
+        """Half the view width at which about ``READ_NEIGHBOURS`` nodes around ``row`` fill
+        the view (labels show)."""
+        scene = self.scene
+        assert scene is not None
+        gap = np.hypot(*(scene.pos - scene.pos[row]).T)
+        gap = gap[np.isfinite(gap) & scene.alive]
+        if len(gap) <= READ_NEIGHBOURS:
+            x0, y0, x1, y1 = scene.bounds()
+            return max(x1 - x0, y1 - y0) / 2 or 1.0
+        return float(np.partition(gap, READ_NEIGHBOURS)[READ_NEIGHBOURS]) * 1.6 or 1.0
 
     # -- layout frames ---------------------------------------------------------------------------------
     def _on_frame_ready(self, update: LayoutUpdate) -> None:
@@ -438,6 +560,40 @@ class GraphView(GraphCanvas, GraphPointer, QWidget):
 
     def _on_show_relations_toggled(self, on: bool) -> None:
         self.edges.set_wanted(False, on)
+
+    def _on_level_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QtGui.QAction):
+            level = int(action.data())
+            self.show_level(AUTO if level == AUTO_LEVEL else level)
+
+    def _on_node_double_clicked(self, row: int) -> None:
+        if self.scene is not None and row >= 0 and self.preview_stamp is None:
+            self.toggle_fold(self.scene.ids[row])
+
+    def _on_unfold(self) -> None:
+        current = self._app.selection.current
+        if current and self.unfold(self._shown_for(current)):
+            self._apply_visibility()
+
+    def _on_fold(self) -> None:
+        current = self._app.selection.current
+        if current and self.fold(self._shown_for(current)):
+            self._apply_visibility()
+
+    def _shown_for(self, node_id: str) -> str:
+        """The shown node standing for ``node_id`` (itself unless folded away)."""
+        scene, folded = self.scene, self.folded
+        if scene is None or folded is None or not folded.active:
+            return node_id
+        row = scene.index.get(node_id, -1)
+        rep = int(folded.cut.rep[row]) if row >= 0 else -1
+        return scene.ids[rep] if rep >= 0 else node_id
+
+    def _on_zoom_settled(self) -> None:
+        super()._on_zoom_settled()
+        if self.auto_unfold() and self.folded is not None:
+            self._apply_visibility(prepared=(self.fold_settings(), self.folded))
 
     def _on_hops_triggered(self) -> None:
         action = self.sender()

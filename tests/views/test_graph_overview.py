@@ -1,0 +1,185 @@
+"""The graph view's overview by rollup level: what a fitted memory shows, the merged links, the
+level menu, unfolding and folding by hand and by zoom, the prompt's view, marks on folded nodes,
+and clicks on marked nodes. Asserts on model state and item arrays, never pixels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from memgraph_gui.app import overview
+from tests.qt_sandbox import app_over_copy
+from tests.views.test_graph_view import _viewport_point, laid_out_template  # noqa: F401
+
+
+@pytest.fixture
+def app(laid_out_template: Path, tmp_path: Path) -> Iterator[Any]:  # noqa: F811
+    yield from app_over_copy(laid_out_template, tmp_path)
+
+
+@pytest.fixture
+def view(app: Any, qtbot: Any) -> Any:
+    from memgraph_gui.views.graph import GraphView
+
+    widget = GraphView(app)
+    qtbot.addWidget(widget)
+    widget.resize(900, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.fit()
+    yield widget
+    widget.shutdown()
+
+
+def _shown(view: Any) -> set[str]:
+    return {view.scene.ids[r] for r in np.flatnonzero(view.visible)}
+
+
+def test_a_fitted_memory_shows_the_deepest_level_within_the_budget(view: Any) -> None:
+    from memgraph_gui.views.graph.folding import mark_budget
+
+    scene, folded = view.scene, view.folded
+    assert folded.active and view.level() not in (overview.ALL, overview.TOP)
+    shown = int(view.visible.sum())
+    assert shown == folded.cut.count <= mark_budget(scene.n) < scene.n
+    deeper = overview.cut(scene.tree(), view.level() - 1)
+    assert view.level() == 1 or deeper.count > mark_budget(scene.n)
+    assert np.array_equal(view.nodes.data["visible"], view.visible)
+    # a folded rollup is drawn bigger than it would be alone, and its label says what it holds
+    big = folded.cut.folded()
+    assert (view.nodes.data["size"][big] >= scene.sizes[big]).all()
+    assert (view.nodes.data["size"][big] > scene.sizes[big]).any()
+    row = int(big[np.argmax(folded.cut.held[big])])
+    assert f"{folded.cut.held[row]:,} memories" in view._label_of(scene.ids[row])
+
+
+def test_the_drawn_lines_are_the_budgeted_merged_links_wider_for_more_edges(
+    view: Any, app: Any
+) -> None:
+    from memgraph_gui.views.graph.items import width_class
+
+    folded = view.folded
+    drawn = folded.kept.drawn
+    assert 0 < drawn.sum() <= len(folded.links.pairs)
+    assert view.edges.count() == int(drawn.sum())
+    assert view.edges.segments(True) == 0  # hierarchy collapses inside a cut
+    widths = width_class(folded.links.counts[drawn])
+    for style, width in ((False, 1), (2, 2), (3, 3), (4, 4)):
+        loaded = sum(len(i.xData) // 2 for i in view.edges.chunks[style] if i.xData is not None)
+        assert loaded == int((widths == width).sum())
+    # every drawn line joins two shown nodes
+    pairs = folded.links.pairs[drawn]
+    assert view.visible[pairs].all()
+
+
+def test_a_selected_node_shows_all_its_lines(view: Any, app: Any) -> None:
+    folded = view.folded
+    links, drawn = folded.links, folded.kept.drawn
+    per_row = np.bincount(links.pairs[~drawn].ravel(), minlength=view.scene.n)
+    row = int(np.argmax(per_row))
+    assert per_row[row] > 0  # a node with lines left out by the budget
+    app.selection.select([view.scene.ids[row]], source=view)  # as a click in the view
+    mine = int((links.pairs == row).any(axis=1).sum())
+    others = int((drawn & ~(links.pairs == row).any(axis=1)).sum())
+    assert view.edges.count() == mine + others
+
+
+def test_unfold_and_fold_by_hand_round_trip(view: Any, qtbot: Any) -> None:
+    scene, folded = view.scene, view.folded
+    before = _shown(view)
+    row = int(folded.cut.folded()[0])
+    rollup = scene.ids[row]
+    view._on_node_double_clicked(row)  # double-click: unfold
+    children = {scene.ids[c] for c in np.flatnonzero(scene.parents == row)}
+    assert rollup not in _shown(view) and children <= _shown(view)
+    view._app.selection.select([sorted(children)[0]], source=view)
+    view.graph_actions.fold.trigger()  # "-": fold the child back into its rollup
+    assert _shown(view) == before
+    view.graph_actions.levels[overview.ALL].trigger()
+    assert view.visible.sum() == scene.alive.sum() and not view.folded.active
+    view.graph_actions.levels[overview.TOP].trigger()
+    assert view.folded.cut.count == overview.cut(scene.tree(), overview.TOP).count
+
+
+def test_zooming_in_unfolds_the_rollups_there_and_zooming_out_folds_them(
+    view: Any, qtbot: Any
+) -> None:
+    scene, folded = view.scene, view.folded
+    spread = scene.spread()
+    big = folded.cut.folded()
+    row = int(big[np.argmax(spread[big])])
+    x, y = scene.pos[row]
+    reach = spread[row] * 1.2
+    view.view.setRange(xRange=(x - reach, x + reach), yRange=(y - reach, y + reach), padding=0)
+    view._on_zoom_settled()
+    assert not view.visible[row]  # unfolded in place...
+    children = np.flatnonzero(scene.parents == row)
+    assert view.visible[children].any() or not view.folded.cut.shown[row]
+    assert scene.ids[row] in view.auto_opened
+    view.fit()
+    view._on_zoom_settled()
+    assert view.visible[row] and not view.auto_opened  # ...and folded again
+
+
+def test_a_click_on_a_ringed_node_selects_it(view: Any, app: Any, qtbot: Any) -> None:
+    """The injection rings drawn over a node took the click, so marked nodes (946 at 50k)
+    could not be selected."""
+    from memgraph_gui.views.qt import Qt
+
+    view.show_level(overview.ALL)
+    rings = view.injection
+    marked = sorted(rings.rows("always") | rings.rows("recall") | rings.rows("visible"))
+    assert marked
+    pos = view.scene.pos
+    gaps = [float(np.sort(np.hypot(*(pos - pos[r]).T))[1]) for r in marked]
+    row = marked[int(np.argmax(gaps))]  # the marked node farthest from any other
+    x, y = pos[row]
+    half = max(gaps) * 3
+    view.view.setRange(xRange=(x - half, x + half), yRange=(y - half, y + half), padding=0)
+    qtbot.mouseClick(
+        view.plot.viewport(), Qt.MouseButton.LeftButton, pos=_viewport_point(view, row)
+    )
+    assert app.selection.ids == {view.scene.ids[row]}
+
+
+def test_marks_and_the_selection_show_on_the_folded_node_holding_them(view: Any, app: Any) -> None:
+    scene, folded = view.scene, view.folded
+    hidden = np.flatnonzero(~view.visible & (folded.cut.rep >= 0))
+    row = int(hidden[0])
+    holder = int(folded.cut.rep[row])
+    app.selection.select([scene.ids[row]], source=view)  # (as a click: no zoom to it)
+    assert not view.visible[row] and view.selection.rows == {holder}
+    marked = set(view.injection.rows("always")) | view.injection.rows("recall")
+    marked |= view.injection.rows("visible")
+    assert marked <= set(np.flatnonzero(view.visible))
+
+
+def test_selecting_a_folded_away_node_zooms_to_it_and_unfolds_it(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    scene, folded = view.scene, view.folded
+    hidden = np.flatnonzero(~view.visible & (folded.cut.rep >= 0) & ~scene.rollups)
+    row = int(hidden[len(hidden) // 2])
+    app.selection.select([scene.ids[row]], source=object())
+    assert view.visible[row]  # unfolded down to the node itself
+    (x0, x1), (y0, y1) = view.view.viewRange()
+    x, y = scene.pos[row]
+    assert x0 < x < x1 and y0 < y < y1
+    qtbot.waitUntil(lambda: view.labels.shown > 0, timeout=2000)  # zoomed in enough to read
+    assert row in view.labels.rows
+
+
+def test_show_as_the_prompt_sees_it_is_the_visible_set_projected(view: Any, app: Any) -> None:
+    visible_ids = set(app.injection().visible_ids)
+    view.graph_actions.prompt_view.setChecked(True)
+    assert _shown(view) == visible_ids & set(view.scene.ids)
+    read = app.read_api()
+    luker = read.project_edges(visible_node_ids=sorted(visible_ids), exclude_internal=True)
+    total = sum(edge.weight for edge in luker)
+    assert int(view.folded.links.counts.sum()) == total
+    view.graph_actions.prompt_view.setChecked(False)
+    assert _shown(view) != visible_ids
