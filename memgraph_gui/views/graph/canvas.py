@@ -18,7 +18,7 @@ from memgraph_gui.views.graph.legend import GraphLegend
 from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
 from memgraph_gui.views.graph.palette import BACKGROUND
 from memgraph_gui.views.graph.scene import GraphScene
-from memgraph_gui.views.qt import QtWidgets, pg, tr
+from memgraph_gui.views.qt import QtWidgets, is_alive, pg, tr
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
@@ -56,6 +56,7 @@ class GraphCanvas:
     _last_size: tuple[float, float] | None
     _fitting: bool
     _moving: set[str]
+    shut_down: bool
 
     def _title_of(self, node_id: str) -> str:
         scene = self.scene
@@ -179,6 +180,8 @@ class GraphCanvas:
         self._zooming(False)
 
     def _on_labels_due(self) -> None:
+        if self.shut_down or not is_alive(self.plot) or self.view.scene() is None:
+            return  # due for a view being torn down
         folded = self.folded
         weight = None if folded is None or not folded.active else folded.cut.held
         self.labels.refresh(self.scene, self.visible, weight)

@@ -361,6 +361,11 @@ class EdgeLayer:
         self._apply()
         self._reveal.start()
 
+    def stop(self) -> None:
+        """Stop filling in (the view is going away): what is drawn stays."""
+        self._reveal.stop()
+        self.filling = False
+
     def _reveal_next(self) -> None:
         self.revealed += 1
         self.filling = self.revealed < len(self._order())

@@ -89,6 +89,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self._pending: ChangeSet | None = None  # topology changes waiting for the reload timer
         self.preview_stamp: tuple[str, int] | None = None  # drawing a file that is opening
         self.picked_in_preview: str | None = None  # clicked while it was opening
+        self.shut_down = False
         self._init_folding()
         self._build_widgets()
         self._build_timers()
@@ -196,8 +197,13 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         return changed
 
     def shutdown(self) -> None:
-        """Stop the layout worker and wait for it (window closing or app quitting)."""
+        """Stop the layout worker and wait for it, and the view's deferred work (window
+        closing or app quitting)."""
         self.layout_job.shutdown()
+        self.shut_down = True  # deferred work that comes due later finds nothing to draw on
+        for timer in (self._reload_timer, self._label_timer, self._zoom_timer, self._search_timer):
+            timer.stop()
+        self.edges.stop()
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         self.shutdown()
