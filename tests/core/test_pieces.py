@@ -9,9 +9,10 @@ def test_release_empties_lists_and_dicts_and_leaves_what_others_hold() -> None:
     kept = ["held elsewhere"]
     items = [[i] for i in range(2 * pieces.SLICE + 3)] + [kept]
     table = {i: [i] for i in range(pieces.SLICE + 1)} | {"kept": kept}
-    pieces.release(items)
-    pieces.release(table)
-    assert items == [] and table == {} and kept == ["held elsewhere"]
+    keys = {(i, "knows", i + 1) for i in range(pieces.SLICE + 1)}
+    for each in (items, table, keys):
+        pieces.release(each)
+    assert items == [] and table == {} and keys == set() and kept == ["held elsewhere"]
 
 
 def test_all_distinct_finds_repeats_within_and_across_slices() -> None:

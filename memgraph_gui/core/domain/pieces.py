@@ -22,16 +22,16 @@ def slices(items: Sequence[T]) -> Iterator[Sequence[T]]:
         yield items[start : start + SLICE]
 
 
-def release(items: list[Any] | dict[Any, Any]) -> None:
+def release(items: list[Any] | dict[Any, Any] | set[Any]) -> None:
     """Empty ``items``, which nothing uses any more, a slice at a time: what only it holds is
     freed in many short calls instead of one call when its last reference goes."""
     if isinstance(items, list):
         while items:
             del items[-SLICE:]
         return
-    popitem = items.popitem
+    pop = items.popitem if isinstance(items, dict) else items.pop
     for _ in range(len(items)):  # one item (and what only it holds) freed a step
-        popitem()
+        pop()
 
 
 def all_distinct(items: Sequence[T], key: Callable[[T], Hashable]) -> bool:
@@ -43,5 +43,7 @@ def all_distinct(items: Sequence[T], key: Callable[[T], Hashable]) -> bool:
         seen.update(map(key, part))
         count += len(part)
         if len(seen) < count:
-            return False
-    return True
+            break
+    distinct = len(seen) == count == len(items)
+    release(seen)  # keys made for the check (150k edge keys) are freed a slice at a time too
+    return distinct
