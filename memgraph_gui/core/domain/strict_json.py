@@ -109,7 +109,7 @@ def _piece(reader: _Reader, depth: int) -> Any:
     """The value at the reader; objects and arrays ``depth`` levels down are parsed member by
     member."""
     opener = reader.peek()
-    if depth == 0 or opener not in "{[":
+    if depth == 0 or opener not in ("{", "["):
         return reader.scan()
     closer = "}" if opener == "{" else "]"
     members: Any = {} if opener == "{" else []
