@@ -378,6 +378,7 @@ class ImportChecker(QObject):
                     doc = read_json(path)
                     stage(1, tr("Checking {path}…").format(path=path))
                     prepared = interop.prepare_import(doc, prechecked=True, source=path)
+                    interop.release_document(doc)  # a slice at a time, not in one 35 ms call
                     del doc
                     stage(2, tr("Comparing {path} with this memory…").format(path=path))
                     checked = interop.check_import(store.storage, prepared)

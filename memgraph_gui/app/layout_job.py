@@ -11,7 +11,6 @@ whose leftovers are dropped by generation.
 from __future__ import annotations
 
 import logging
-import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memgraph_gui.app.graph_data import save_positions
-from memgraph_gui.app.process_tuning import FAST_SWITCH, tuned
+from memgraph_gui.app.process_tuning import share_gil, tuned
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
 
 if TYPE_CHECKING:
@@ -240,12 +239,12 @@ class LayoutJob(QObject):
 
 
 FIRST_FRAME_WAIT = 0.3  # seconds the worker waits for the first picture to be drawn
-_DEFAULT_SWITCH = sys.getswitchinterval()
+_LAYOUT = object()  # the layout runs' claim on the short switch interval
 
 
 def _share_the_gil(layout_running: bool) -> None:
     """While the worker computes, hand the GIL back to the GUI thread within 1 ms instead of
     Python's default 5 ms: a frame's many short Qt calls each wait for it (measured: the p95
-    frame while a 50k layout streams). Only when the entry point opted in."""
-    if tuned():
-        sys.setswitchinterval(FAST_SWITCH if layout_running else _DEFAULT_SWITCH)
+    frame while a 50k layout streams). Only when the entry point opted in; an import running
+    meanwhile keeps it short after the layout ends (``process_tuning.share_gil``)."""
+    share_gil(_LAYOUT, layout_running)

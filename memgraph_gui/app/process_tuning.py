@@ -13,17 +13,23 @@ from __future__ import annotations
 
 import gc
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
 class _Tuning:
     enabled: bool = False
+    fast: set[object] = field(default_factory=set)  # who wants the short switch interval now
+    interval: float = 0.005  # the switch interval from before the first of them
+    bulk: int = 0  # bulk works running now (on any threads)
+    collecting: bool = False  # whether the collector was on before the first of them
 
 
 _TUNING = _Tuning()
+_LOCK = threading.Lock()  # the settings are process-wide; several threads start and end work
 
 
 def tune_process(enabled: bool = True) -> None:
@@ -52,17 +58,48 @@ def bulk_work() -> Iterator[None]:
     first collections after re-enabling scanned them in single calls that held the GIL for 0.1-0.3 s
     each (~0.8 s of frozen window after a 50k import; with the collector on throughout, the full
     collections of the growing heap did the same). Frozen objects are still freed by their
-    reference counts. Thread: any (the settings are process-wide)."""
+    reference counts.
+
+    Bulk works may overlap (an import's check and a graph read, on their own threads): the
+    collector stays off and the interval short until the last of them ends, whichever order
+    they end in. Thread: any (the settings are process-wide)."""
     if not _TUNING.enabled:
         yield
         return
-    collecting, interval = gc.isenabled(), sys.getswitchinterval()
-    gc.disable()
-    sys.setswitchinterval(FAST_SWITCH)
+    owner = object()
+    with _LOCK:
+        _TUNING.bulk += 1
+        if _TUNING.bulk == 1:
+            _TUNING.collecting = gc.isenabled()
+            gc.disable()
+    share_gil(owner, True)
     try:
         yield
     finally:
-        sys.setswitchinterval(interval)
-        if collecting:
-            gc.freeze()
-            gc.enable()
+        share_gil(owner, False)
+        with _LOCK:
+            _TUNING.bulk -= 1
+            if _TUNING.bulk == 0 and _TUNING.collecting:
+                gc.freeze()
+                gc.enable()
+
+
+def share_gil(owner: object, wanted: bool) -> None:
+    """In a tuned process, ``owner`` (a layout run, a bulk work) wants the GIL handed back to the
+    GUI thread within ``FAST_SWITCH`` (True) or no longer (False; idempotent). The interval is
+    short while anyone wants it, and back to what it was before the first once nobody does:
+    overlapping works (an import's check ending while a graph is read, a layout running
+    meanwhile) never end it for one another. Elsewhere nothing changes. Thread: any."""
+    if not _TUNING.enabled:
+        return
+    with _LOCK:
+        wanting = _TUNING.fast
+        if wanted and owner not in wanting:
+            if not wanting:
+                _TUNING.interval = sys.getswitchinterval()
+                sys.setswitchinterval(FAST_SWITCH)
+            wanting.add(owner)
+        elif not wanted and owner in wanting:
+            wanting.discard(owner)
+            if not wanting:
+                sys.setswitchinterval(_TUNING.interval)

@@ -44,3 +44,28 @@ def test_bulk_work_leaves_what_it_made_out_of_the_young_generation() -> None:
     finally:
         process_tuning.tune_process(False)
         gc.unfreeze()
+
+
+def test_overlapping_bulk_works_keep_the_settings_until_the_last_one_ends() -> None:
+    """Before, each bulk work restored what it saw on entry: the first to end (a check, a graph
+    read) put the switch interval back to 5 ms and the collector on while another still ran (an
+    import's write), and one entered while a layout ran left the interval at 1 ms for good."""
+    interval = sys.getswitchinterval()
+    process_tuning.tune_process()
+    try:
+        first, second = process_tuning.bulk_work(), process_tuning.bulk_work()
+        first.__enter__()
+        second.__enter__()
+        first.__exit__(None, None, None)
+        assert sys.getswitchinterval() == process_tuning.FAST_SWITCH and not gc.isenabled()
+        second.__exit__(None, None, None)
+        assert sys.getswitchinterval() == interval and gc.isenabled()
+
+        layout_job._share_the_gil(True)  # a layout starts, an import starts, the layout ends
+        with process_tuning.bulk_work():
+            layout_job._share_the_gil(False)
+            assert sys.getswitchinterval() == process_tuning.FAST_SWITCH
+        assert sys.getswitchinterval() == interval  # not the layout's 1 ms, kept for good
+    finally:
+        process_tuning.tune_process(False)
+        gc.unfreeze()

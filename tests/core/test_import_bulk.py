@@ -17,7 +17,12 @@ from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.domain.errors import ImportFormatError, MemgraphError
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.luker.bulk_parse import parse_edges, parse_nodes
-from memgraph_gui.core.luker.interop import export_luker, import_luker, prepare_import
+from memgraph_gui.core.luker.interop import (
+    export_luker,
+    import_luker,
+    prepare_import,
+    release_document,
+)
 from memgraph_gui.core.luker.node_parse import parse_edge, parse_node
 from memgraph_gui.core.luker.repair_log import RepairLog
 from memgraph_gui.core.storage.rows import node_row
@@ -291,6 +296,23 @@ def test_repeated_ids_and_edges_in_a_bulk_load_keep_the_later_one(store):
         (3, "a", "b", 7),
     ]
     assert [n.title for n in store.graph.nodes.values()] == ["other", "later"]
+
+
+def test_releasing_the_document_after_preparing_it_leaves_the_prepared_import_whole(demo_store):
+    """The window drops a read export a slice at a time once prepared (``release_document``):
+    what ``prepare_import`` made keeps nothing of the document's nodes and links."""
+    doc = export_luker(demo_store.storage)
+    doc["lastRecallTrace"] = [{"kept": ["in the meta"]}]
+    doc["somethingElse"] = {"kept": [1, 2]}  # kept as lukerExtra
+    copy = json.loads(json.dumps(doc))
+    prepared = prepare_import(doc)
+    release_document(doc)
+    assert doc["nodes"] == {} and doc["edges"] == []
+    fresh = prepare_import(copy)
+    assert prepared.parsed.nodes == fresh.parsed.nodes and len(fresh.parsed.nodes) > 100
+    assert prepared.parsed.edges == fresh.parsed.edges
+    assert prepared.parsed.meta == fresh.parsed.meta and "lukerExtra" in fresh.parsed.meta
+    assert prepared.report == fresh.report
 
 
 def test_a_failing_bulk_load_leaves_rows_schema_and_graph_as_they_were(demo_store):

@@ -305,9 +305,12 @@ def test_bad_request_lines_get_one_error_line_and_the_stream_goes_on(
     assert expected in out[1]["error"]["message"]
 
 
-def test_a_document_parsed_in_pieces_is_the_same_with_the_same_errors() -> None:
+def test_a_document_parsed_in_pieces_is_the_same_with_the_same_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``loads_in_pieces`` (a large import read on a worker thread) equals ``loads``: values,
-    key order, repeated keys, and every error."""
+    key order, repeated keys, and every error; a valid document given in pieces is read without
+    ever being joined and parsed whole (the fallback that gives the errors)."""
     from memgraph_gui.core.domain import strict_json
 
     big = {
@@ -328,6 +331,10 @@ def test_a_document_parsed_in_pieces_is_the_same_with_the_same_errors() -> None:
         '{"a" : { "b" : [ 1 , 2 ] } }',
         '{"a": NaN}',
         '{"a": {"b": [1e999]}}',
+        '{"a": [12345, -0.5e-3, 1.5E+10, true, false, null], "b": "x\\u00e9\\"y\\\\", "c": 7}',
+        '{"a": {"k": 1234}}',
+        '{"a": Infinity}',
+        '{"a": {"b": tru}}',
         '[1, {"b": -Infinity}]',
         '{"a": [1, 2,]}',
         '{"a": 1} x',
@@ -338,15 +345,28 @@ def test_a_document_parsed_in_pieces_is_the_same_with_the_same_errors() -> None:
         '{"a": [1 2]}',
         "{1: 2}",
     ]
+
+    def outcome(parse: Any, text: Any) -> tuple[Any, ...]:
+        try:
+            value = parse(text)
+            return ("ok", value, list(value) if isinstance(value, dict) else None)
+        except Exception as exc:  # the same exception, type and message
+            return (type(exc).__name__, str(exc), None)
+
+    def whole(text: str) -> Any:
+        raise AssertionError("parsed whole")
+
     for text in texts:
-        outcomes = []
-        for parse in (strict_json.loads, strict_json.loads_in_pieces):
-            try:
-                value = parse(text)
-                outcomes.append(("ok", value, list(value) if isinstance(value, dict) else None))
-            except Exception as exc:  # the same exception, type and message
-                outcomes.append((type(exc).__name__, str(exc), None))
-        assert outcomes[0] == outcomes[1], text
+        expected = outcome(strict_json.loads, text)
+        assert outcome(strict_json.loads_in_pieces, text) == expected, text
+        # given as consecutive pieces (a file decoded a slice at a time), cut anywhere: inside
+        # numbers, literals, strings, keys, escapes and whitespace
+        with monkeypatch.context() as patch:
+            if expected[0] == "ok":
+                patch.setattr(strict_json, "loads", whole)
+            for size in (1, 2, 3, 5, 64):
+                pieces = [text[i : i + size] for i in range(0, len(text), size)]
+                assert outcome(strict_json.loads_in_pieces, pieces) == expected, (text, size)
 
 
 def test_a_large_file_read_on_a_worker_thread_gives_the_same_document_and_errors(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from memgraph_gui.core.domain.errors import MemgraphError
@@ -30,60 +30,114 @@ def loads(text: str) -> Any:
     return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
 
 
-def loads_in_pieces(text: str) -> Any:
+def loads_in_pieces(text: str | Sequence[str]) -> Any:
     """``loads`` for a large document, the same value and the same errors, parsed in pieces: the
     members of the top-level object or array, and of each object or array in it, are each parsed
     by a call of their own. One ``json.loads`` of a 40 MB export holds the GIL for ~0.4 s, so a
     window importing on a worker thread could not paint meanwhile; between the pieces other
-    threads run. On any failure the whole text goes through ``loads``, which raises its error."""
+    threads run. ``text`` may also be given as consecutive pieces (a file decoded a slice at a
+    time): they are read through a window, never joined (one 40 MB text is one allocation that
+    holds the GIL ~45 ms). On any failure the whole text goes through ``loads``, which raises its
+    error."""
+    pieces = [text] if isinstance(text, str) else text
     try:
-        value, end = _piece(text, _skip(text, 0), 2)
-        if _skip(text, end) != len(text):
+        reader = _Reader(pieces)
+        value = _piece(reader, 2)
+        if reader.peek():
             raise ValueError("extra data")
         return value
     except (ValueError, IndexError, RecursionError):  # JSONDecodeError, NotJsonNumber are too
-        return loads(text)
+        return loads(text if isinstance(text, str) else "".join(text))
 
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
+_NUMBERS = (int, float)
+_WINDOW = 1 << 23
+"""Characters a value parsed in pieces may span (beyond it, the whole text goes to ``loads``)."""
 
 
-def _skip(text: str, index: int) -> int:
-    return _WHITESPACE.match(text, index).end()  # type: ignore[union-attr]
+class _Reader:
+    """Consecutive pieces of one JSON text, read through a window: ``text[index:]`` is what is
+    left of it, and the next piece is appended (what was read dropped) only when a token may run
+    past its end."""
+
+    def __init__(self, pieces: Iterable[str]) -> None:
+        self._pieces = iter(pieces)
+        self.text, self.index = "", 0
+        self._more()
+
+    def _more(self) -> bool:
+        """Append the next piece; False when there is none. ``ValueError`` when the unread
+        part is already longer than ``_WINDOW`` (a huge value, or text that is not JSON)."""
+        piece = next(self._pieces, None)
+        if piece is None:
+            return False
+        if len(self.text) - self.index > _WINDOW:
+            raise ValueError("a value too long to parse in pieces")
+        self.text, self.index = self.text[self.index :] + piece, 0
+        return True
+
+    def peek(self) -> str:
+        """The next character after whitespace (moved to), or "" at the end of the text."""
+        while True:
+            index = _WHITESPACE.match(self.text, self.index).end()  # type: ignore[union-attr]
+            self.index = index
+            if index < len(self.text):
+                return self.text[index]
+            if not self._more():
+                return ""
+
+    def scan(self) -> Any:
+        """The JSON value at ``index`` (no whitespace before it); moves past it."""
+        while True:
+            text, index = self.text, self.index
+            try:
+                value, end = _SCANNER(text, index)
+            except (StopIteration, ValueError):  # no value here, or not all of it yet
+                if self._more():
+                    continue
+                raise ValueError("expecting a value") from None
+            if (end == len(text) or (end > len(text) - 3 and type(value) in _NUMBERS)) and (
+                self._more()
+            ):
+                continue  # a number may go on in the next piece ("-0." read as -0, "1e-" as 1)
+            self.index = end
+            return value
 
 
-def _piece(text: str, index: int, depth: int) -> tuple[Any, int]:
-    """The value starting at ``index`` and the index after it; objects and arrays ``depth``
-    levels down are parsed member by member."""
-    opener = text[index]
-    if depth == 0 or opener not in "{[":
-        return _scan(text, index)
+def _piece(reader: _Reader, depth: int) -> Any:
+    """The value at the reader; objects and arrays ``depth`` levels down are parsed member by
+    member."""
+    opener = reader.peek()
+    if depth == 0 or opener not in ("{", "["):
+        return reader.scan()
     closer = "}" if opener == "{" else "]"
     members: Any = {} if opener == "{" else []
-    index = _skip(text, index + 1)
-    if text[index] == closer:
-        return members, index + 1
-    scan, skip, deeper = _scan, _WHITESPACE.match, depth - 1
+    reader.index += 1
+    if reader.peek() == closer:
+        reader.index += 1
+        return members
+    deeper = depth - 1
     while True:
         if opener == "{":
-            if text[index] != '"':
+            if reader.peek() != '"':
                 raise ValueError("a key must be a string")
-            key, index = scan(text, index)
-            index = skip(text, index).end()  # type: ignore[union-attr]
-            if text[index] != ":":
+            key = reader.scan()
+            if reader.peek() != ":":
                 raise ValueError("expected ':'")
-            index = skip(text, index + 1).end()  # type: ignore[union-attr]
-            value, index = scan(text, index) if deeper == 0 else _piece(text, index, deeper)
-            members[key] = value  # a repeated key keeps its first place and last value, as loads
+            reader.index += 1
+            reader.peek()
+            # a repeated key keeps its first place and last value, as loads
+            members[key] = reader.scan() if deeper == 0 else _piece(reader, deeper)
         else:
-            value, index = scan(text, index) if deeper == 0 else _piece(text, index, deeper)
-            members.append(value)
-        index = skip(text, index).end()  # type: ignore[union-attr]
-        if text[index] == closer:
-            return members, index + 1
-        if text[index] != ",":
+            reader.peek()
+            members.append(reader.scan() if deeper == 0 else _piece(reader, deeper))
+        found = reader.peek()
+        reader.index += 1
+        if found == closer:
+            return members
+        if found != ",":
             raise ValueError("expected ',' or a closing bracket")
-        index = skip(text, index + 1).end()  # type: ignore[union-attr]
 
 
 def _refuse_constant(token: str) -> Any:
@@ -99,14 +153,6 @@ def _finite_float(token: str) -> float:
 
 _DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
 _SCANNER = _DECODER.scan_once  # type: ignore[attr-defined]
-
-
-def _scan(text: str, index: int) -> tuple[Any, int]:
-    """One JSON value at ``index`` (no whitespace before it) and the index after it."""
-    try:
-        return _SCANNER(text, index)  # type: ignore[no-any-return]
-    except StopIteration as exc:  # what the scanner raises for no value here
-        raise ValueError("expecting a value") from exc
 
 
 def dumps(data: Any) -> str:

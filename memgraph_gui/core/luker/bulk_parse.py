@@ -18,6 +18,7 @@ from typing import Any
 from memgraph_gui.core.domain.errors import ImportFormatError
 from memgraph_gui.core.domain.freeze import LazyFields, freeze, thaw
 from memgraph_gui.core.domain.model import NODE_FIELDS, Edge, Node, nodes_from_columns
+from memgraph_gui.core.domain.pieces import release, slices
 from memgraph_gui.core.graph.topology import normalize_text
 from memgraph_gui.core.luker.node_parse import (
     MAX_SAFE,
@@ -71,12 +72,13 @@ def parse_nodes(
             )
         seen.add(node_id)
         rows.append(values)
-    columns: dict[str, Any] = (
-        dict(zip(_COLUMNS, zip(*rows, strict=True), strict=True)) if rows else {}
-    )
-    columns = {name: columns.get(name, ()) for name in _COLUMNS}
+    columns: dict[str, Any] = {name: [] for name in _COLUMNS}
+    for part in slices(rows):  # one transposition of 50k rows held the GIL ~15 ms
+        for column, values in zip(columns.values(), zip(*part, strict=True), strict=True):
+            column.extend(values)
     columns["level"] = ("semantic",) * len(rows)
     columns["ord"] = (0,) * len(rows)
+    release(rows)
     return nodes_from_columns(columns)
 
 
@@ -214,7 +216,9 @@ def parse_edges(
             "a repeat of an earlier edge"
         )
         log.link_dropped(LinkRepair(index, written, written_to, kind, problem))
-    return list(out.values())
+    edges = list(out.values())
+    release(out)  # its 150k key tuples, freed in one call when dropped, held the GIL ~8 ms
+    return edges
 
 
 def _plain_edge(item: dict[str, Any], relations: dict[Any, str]) -> tuple[Any, ...] | None:
