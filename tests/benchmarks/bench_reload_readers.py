@@ -8,7 +8,8 @@ per node); this one then catches up, twice per round:
 
 * ``watcher``: as the window does: the watcher thread catches up while a "GUI" thread reads the
   whole graph in a loop (``reading()``);
-* ``reader``: no watcher; one thread reads in a loop, another calls ``sync()`` (which reloads).
+* ``reader``: no watcher; one thread calls ``sync()`` (which reloads), another reads in a loop
+  from the moment the reload reads the tables.
 
 Prints the reload's duration and the reading thread's longest and median wait meanwhile.
 """
@@ -22,10 +23,14 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.demo.generator import generate
+from memgraph_gui.core.storage import rows
 
 REPLACE = """
 import sys
@@ -38,6 +43,22 @@ with MemoryStore.open(sys.argv[1]) as store:
 
 def _replace_elsewhere(path: Path, nodes: int, seed: int) -> None:
     subprocess.run([sys.executable, "-c", REPLACE, str(path), str(nodes), str(seed)], check=True)
+
+
+@contextmanager
+def _reading_tables() -> Iterator[threading.Event]:
+    """An event set when a store next reads its tables whole (a reload has begun)."""
+    began, real = threading.Event(), rows.read_tables
+
+    def read_tables(conn: Any) -> rows.Tables:
+        began.set()
+        return real(conn)
+
+    rows.read_tables = read_tables  # type: ignore[assignment]
+    try:
+        yield began
+    finally:
+        rows.read_tables = real  # type: ignore[assignment]
 
 
 def _round(path: Path, nodes: int, seed: int, mode: str) -> tuple[float, float, float, int]:
@@ -61,11 +82,14 @@ def _round(path: Path, nodes: int, seed: int, mode: str) -> tuple[float, float, 
         if mode == "watcher":
             store.start_watcher(interval=0.05)
             reader.start()
-            told.wait(120)
-        else:
-            reader.start()
-            store.sync()
-            told.wait(120)
+        else:  # the reader starts once sync() reads the tables (else it would reload itself)
+            with _reading_tables() as began_reading:
+                syncing = threading.Thread(target=store.sync, name="sync")
+                syncing.start()
+                began_reading.wait(120)
+                reader.start()
+                syncing.join()
+        told.wait(120)
         took = time.perf_counter() - began
         reader.join()
         store.stop_watcher()
