@@ -321,9 +321,7 @@ class Store(Subscriptions):
             with self._write_mutex:
                 self._begin_write()
                 try:
-                    # nobody else can commit now: a reload due is done (or waited for) here,
-                    # off the lock, so ``_start`` has nothing left but a few batches at most
-                    self._sync(wait=True)
+                    self._before_writing()
                     with self.lock:  # the batch reads the graph: nothing may change it meanwhile
                         tx = self._start(label, kind, target)
                         yield tx
@@ -343,6 +341,23 @@ class Store(Subscriptions):
     def _begin_write(self) -> None:
         with faults.sqlite_errors(self.path):
             self._write.execute("BEGIN IMMEDIATE")
+
+    def _before_writing(self) -> None:
+        """With the file's write lock (nobody else can commit now), before the lock: wait for
+        a reload that runs, and do one that is due here, off the lock, rather than in
+        ``_start`` under it (readers keep the old graph meanwhile). ``_start`` then has a few
+        batches to replay at most. A thread that holds the lock already catches up in
+        ``_start``, as before."""
+        if self.path == ":memory:" or self.lock._is_owned():  # type: ignore[attr-defined]
+            return
+        me = threading.get_ident()
+        with self.lock:
+            while self._reloader not in (None, me):
+                self._reload_done.wait()
+            with faults.sqlite_errors(self.path):
+                due = self._reload_due(self._write)  # two small reads: no snapshot needed
+        if due:
+            self._sync(wait=True)
 
     def _start(self, label: str, kind: str, target: int | None) -> Tx:
         # Nobody else can commit until we do: what we read now stays true at COMMIT.
