@@ -132,7 +132,9 @@ class MemoryStore:
 
     @contextmanager
     def reading(self) -> Iterator[Graph]:
-        """Hold the store lock and yield the in-memory graph, caught up with other processes."""
+        """Hold the store lock and yield the in-memory graph, caught up with other processes
+        (while another thread reloads it whole, the last consistent graph: see
+        ``Store.reading``)."""
         with self.storage.reading() as graph:
             yield graph
 
@@ -174,8 +176,9 @@ class MemoryStore:
         return self.storage.subscribe(callback)
 
     def on_new_graph(self, callback: Callable[[Graph], None]) -> Callable[[], None]:
-        """Call ``callback(graph)`` with each whole new graph (a bulk load) before readers see
-        it, on the loading thread; see ``Subscriptions.on_new_graph``."""
+        """Call ``callback(graph)`` with each whole new graph (a bulk load, a reload after
+        another process's) before readers see it, on the loading thread; see
+        ``Subscriptions.on_new_graph``."""
         return self.storage.on_new_graph(callback)
 
     def start_watcher(self, interval: float = 0.05) -> None:

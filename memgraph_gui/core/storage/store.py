@@ -8,6 +8,11 @@ Subscribers are called after both are released, in commit order (see ``watcher``
 Consistency: the graph, the read connection's ``data_version``, the last change-log sequence, the
 bulk-load generation and the saved layout's stamp always come from one snapshot. Other processes'
 batches are applied from the change log whole or not at all (a damaged row: a full reload).
+
+A whole reload (after another process's bulk load) is read and built without the lock, from one
+read transaction, and swapped in under it, unless the graph changed meanwhile (then it is
+dropped and tried again). One runs at a time; readers that come meanwhile get the last
+consistent graph, and this process's writers wait for it (see ``_sync``).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError
@@ -64,6 +69,9 @@ class Store(Subscriptions):
         self._local = threading.local()
         self._closed = self._stale = False
         self._committing = False  # our batch is committing: readers keep the graph as it is
+        self._reloader: int | None = None  # the thread building a whole new graph off the lock
+        self._reload_done = threading.Condition(self.lock)  # ... is told when it is done
+        self._epoch = 0  # changes whenever the graph or its marks do (a reload checks it)
         self._data_version = self._last_seq = 0
         self._generation = ""
         self._graph = Graph()
@@ -72,7 +80,7 @@ class Store(Subscriptions):
         self._read.execute("BEGIN")
         try:
             spare = self._write if self._write is not self._read else None
-            self._load(self._read, on_preview, spare, before_build)
+            self._install(_read_snapshot(self._read, on_preview, spare, before_build))
         finally:
             self._read.execute("COMMIT")
 
@@ -119,22 +127,26 @@ class Store(Subscriptions):
     def reading(self) -> Iterator[Graph]:
         """Hold the lock and yield the graph, first catching up with other processes' commits.
 
+        Never waits for a whole reload: while one runs on another thread, or when the watcher
+        runs (it reloads; this thread may be a window's), the last consistent graph is served
+        and the ``reloaded`` ChangeSet follows. Otherwise this thread reloads it, off the lock.
         A failed catch-up is logged and the last good graph is served (the watcher retries).
         """
         self._check_open()
         try:
+            try:
+                self._sync(wait=False)
+            except MemgraphError:
+                log.warning("memgraph: catching up with %s failed", self.path, exc_info=True)
             with self.lock:
-                try:
-                    self._sync_locked()
-                except MemgraphError:
-                    log.warning("memgraph: catching up with %s failed", self.path, exc_info=True)
                 yield self._graph
         finally:
             self._deliver()
 
     @property
     def graph(self) -> Graph:
-        """The in-memory graph as of now (synced). Hold ``lock`` while iterating it."""
+        """The in-memory graph as of now (synced as by ``reading``). Hold ``lock`` while
+        iterating it."""
         with self.reading() as graph:
             return graph
 
@@ -150,78 +162,152 @@ class Store(Subscriptions):
         return self._graph
 
     def sync(self) -> list[ChangeSet]:
-        """Apply commits made by other processes; returns (and publishes) their ChangeSets.
-        ``MemgraphError`` when the file cannot be read (nothing recorded: the next call retries)."""
+        """Apply commits made by other processes; returns (and publishes) the ChangeSets this
+        call made. Waits for a whole reload running on another thread (its ChangeSet is that
+        thread's), then catches up with what came after it. ``MemgraphError`` when the file
+        cannot be read (nothing recorded: the next call retries)."""
         self._check_open()
         try:
-            with self.lock:
-                start = len(self._outbox)
-                self._sync_locked()
-                found = list(self._outbox)[start:]
+            return self._sync(wait=True)
         finally:
             self._deliver()
-        return found
 
-    def _sync_locked(self) -> None:
+    def _sync(self, wait: bool) -> list[ChangeSet]:
+        """Catch up with other processes' commits; returns the ChangeSets queued.
+
+        Batches of the change log are replayed under the lock (as they are small); a whole
+        reload is read and built by this thread without the lock, then swapped in (see
+        ``_reload_unlocked``). Only one reload runs at a time: while it does, a caller that does
+        not ``wait`` keeps the last consistent graph, one that does (a writer, ``sync``) waits
+        for it. One that does not wait also leaves a reload to a running watcher thread. A
+        thread that already holds the lock (a nested read, a batch's own reads) cannot let it
+        go: it catches up under it, as before.
+        """
         if self.path == ":memory:":
-            return  # nobody else can write a private in-memory database
-        if self._committing:
-            return  # our own batch is committing: it reaches the graph right after
+            return []  # nobody else can write a private in-memory database
+        if self.lock._is_owned():  # type: ignore[attr-defined]
+            return self._sync_locked(whole=wait or not self._watcher_reloads()) or []
+        me = threading.get_ident()
+        for _attempt in range(RELOAD_ATTEMPTS):
+            with self.lock:
+                while wait and self._reloader not in (None, me):
+                    self._reload_done.wait()
+                found = self._sync_locked(whole=False)
+                if found is not None:
+                    return found
+                if self._reloader is not None or (not wait and self._watcher_reloads()):
+                    return []  # someone else is on it: the last consistent graph meanwhile
+                self._reloader, epoch = me, self._epoch
+            changeset = self._reload_unlocked(epoch)
+            if changeset is not None:
+                return [changeset]
+        with self.lock:  # the graph kept changing under every attempt: reload under the lock
+            return self._sync_locked(whole=True) or []
+
+    def _watcher_reloads(self) -> bool:
+        """True when a running watcher thread, not this one, will do a due reload."""
+        watcher = self._watcher
+        return (
+            watcher is not None
+            and watcher is not threading.current_thread()
+            and watcher.is_alive()
+            and not self._watch_stop.is_set()
+        )
+
+    def _sync_locked(self, whole: bool = True) -> list[ChangeSet] | None:
+        """Under the lock: catch up with ``conn``'s snapshot; returns the ChangeSets queued, or
+        None (having done nothing) when a whole reload is due and not ``whole``. Nothing while
+        our own batch commits (it reaches the graph right after) or a reload runs."""
+        if self.path == ":memory:" or self._committing or self._closed:
+            return []
+        if self._reloader is not None:
+            return []  # the graph it builds lands soon; until then this one is consistent
         with faults.sqlite_errors(self.path), self._read_connection() as conn:
             if changelog.data_version(conn) == self._data_version and not self._stale:
-                return  # the common case: nobody committed; no snapshot needed to know that
+                return []  # the common case: nobody committed; no snapshot needed to know that
             conn.execute("BEGIN")
             try:
                 version = changelog.data_version(conn)
-                if version != self._data_version or self._stale:
-                    self._catch_up(conn)
-                    self._data_version = version  # only once the catch-up succeeded
+                if version == self._data_version and not self._stale:
+                    return []
+                if not whole and self._reload_due(conn):
+                    return None
+                found = self._catch_up(conn)
+                self._data_version = version  # only once the catch-up succeeded
+                return found
             finally:
                 conn.execute("COMMIT")
 
-    def _catch_up(self, conn: Any) -> None:
-        """Bring the graph up to ``conn``'s snapshot: replay the change log, or reload it whole
-        (after a bulk load, a pruned gap or a damaged log row)."""
-        if self._stale or changelog.needs_reload(conn, self._generation, self._last_seq):
-            self._reload(conn)
-            return
+    def _reload_due(self, conn: Any) -> bool:
+        return self._stale or changelog.needs_reload(conn, self._generation, self._last_seq)
+
+    def _catch_up(self, conn: Any) -> list[ChangeSet]:
+        """Bring the graph up to ``conn``'s snapshot under the lock: replay the change log, or
+        reload it whole (after a bulk load, a pruned gap or a damaged log row). Returns the
+        ChangeSets queued."""
+        self._epoch += 1
+        if self._reload_due(conn):
+            return [self._reload(conn)]
+        found: list[ChangeSet] = []
         try:
             for batch in changelog.read_batches(conn, self._last_seq):
-                self._queue([changelog.replay(self._graph, batch)])
+                found.append(changelog.replay(self._graph, batch))
+                self._queue(found[-1:])
                 self._last_seq = batch.last_seq
         except changelog.DamagedLog:
             log.warning("memgraph: damaged change-log row in %s; reloading", self.path)
-            self._reload(conn)
-        self._queue(self.layout_stamps.catch_up(conn))  # another process saved a layout?
+            found.append(self._reload(conn))
+        saved = self.layout_stamps.catch_up(conn)  # another process saved a layout?
+        self._queue(saved)
+        return found + saved
 
-    def _reload(self, conn: Any) -> None:
-        old, self._graph = self._graph, Graph()
-        old.release()
-        self._load(conn)
+    def _reload(self, conn: Any) -> ChangeSet:
+        """Under the lock: the graph of ``conn``'s open transaction becomes the store's."""
+        self._install(_read_snapshot(conn)).release()
+        changeset = _reloaded()
+        self._queue([changeset])
+        return changeset
+
+    def _reload_unlocked(self, epoch: int) -> ChangeSet | None:
+        """Read a new snapshot and build its graph without the lock (readers keep the old one);
+        then, under the lock, swap it in and queue the ``reloaded`` ChangeSet, unless the graph
+        changed since ``epoch`` (our own batch, a replacement) or the store closed: then the
+        new graph is dropped and None returned. The caller set ``_reloader`` to this thread;
+        it is cleared here. ``MemgraphError`` when the file cannot be read (nothing changed)."""
+        loaded: _Snapshot | None = None
+        changeset = old = None
+        try:
+            with faults.sqlite_errors(self.path), self._read_connection() as conn:
+                conn.execute("BEGIN")
+                try:
+                    loaded = _read_snapshot(conn)
+                finally:
+                    conn.execute("COMMIT")
+            loaded.graph.timeline_ids()  # what the first readers ask for, as a bulk load does
+            loaded.graph.index_edges()
+            self._prepare(loaded.graph)  # not published yet: no lock needed to read it
+            with self.lock:
+                if self._epoch == epoch and not (self._closed or self._committing):
+                    old, changeset = self._install(loaded), _reloaded()
+                    self._queue([changeset])
+        finally:
+            with self.lock:
+                self._reloader = None
+                self._reload_done.notify_all()
+        if old is not None:
+            old.release()
+        elif loaded is not None:
+            loaded.graph.release()
+        return changeset
+
+    def _install(self, loaded: _Snapshot) -> Graph:
+        """Under the lock: make ``loaded`` the store's graph and marks; returns the old graph."""
+        old, self._graph = self._graph, loaded.graph
+        self._data_version, self._last_seq, self._generation = loaded.marks
+        self.layout_stamps.seen = loaded.layout_stamp  # the whole picture is read anyway
         self._stale = False
-        self._queue([ChangeSet(op=OpKind.LOAD, label="Reload", reloaded=True, external=True)])
-
-    def _load(
-        self,
-        conn: Any,
-        on_preview: Previewed | None = None,
-        spare: Any = None,
-        before_build: Callable[[], None] | None = None,
-    ) -> None:
-        """Load graph, data_version, last seq and generation in ``conn``'s open transaction
-        (the rows' JSON checked meanwhile on the idle ``spare`` connection, if given; with
-        ``before_build``, checked first in SQL, then ``before_build()``, then read)."""
-        self._data_version, self._last_seq, self._generation = changelog.marks(conn)
-        self.layout_stamps.load(conn)
-        if before_build is not None:
-            rows.check_rows(conn)
-            rows.parse_meta(rows.read_meta(conn))  # the one check the build makes
-            before_build()
-        with nullcontext() if before_build is not None else rows.checked(conn, spare):
-            tables = rows.read_tables(conn)
-            if on_preview is not None:
-                deliver(on_preview, tables, conn, (self._generation, self._last_seq))
-            self._graph = rows.build_graph(tables)
+        self._epoch += 1
+        return old
 
     # -- writing ---------------------------------------------------------------------------------
     @contextmanager
@@ -247,6 +333,7 @@ class Store(Subscriptions):
             with self._write_mutex:
                 self._begin_write()
                 try:
+                    self._before_writing()
                     with self.lock:  # the batch reads the graph: nothing may change it meanwhile
                         tx = self._start(label, kind, target)
                         yield tx
@@ -266,6 +353,23 @@ class Store(Subscriptions):
     def _begin_write(self) -> None:
         with faults.sqlite_errors(self.path):
             self._write.execute("BEGIN IMMEDIATE")
+
+    def _before_writing(self) -> None:
+        """With the file's write lock (nobody else can commit now), before the lock: wait for
+        a reload that runs, and do one that is due here, off the lock, rather than in
+        ``_start`` under it (readers keep the old graph meanwhile). ``_start`` then has a few
+        batches to replay at most. A thread that holds the lock already catches up in
+        ``_start``, as before."""
+        if self.path == ":memory:" or self.lock._is_owned():  # type: ignore[attr-defined]
+            return
+        me = threading.get_ident()
+        with self.lock:
+            while self._reloader not in (None, me):
+                self._reload_done.wait()
+            with faults.sqlite_errors(self.path):
+                due = self._reload_due(self._write)  # two small reads: no snapshot needed
+        if due:
+            self._sync(wait=True)
 
     def _start(self, label: str, kind: str, target: int | None) -> Tx:
         # Nobody else can commit until we do: what we read now stays true at COMMIT.
@@ -297,6 +401,7 @@ class Store(Subscriptions):
             try:
                 self._write.execute("COMMIT")
                 with self.lock:
+                    self._epoch += 1
                     self._last_seq = last_seq
                     tx.changeset = changelog.apply_committed(
                         self._graph, changes, op, tx.label, origin, batch_id
@@ -403,9 +508,7 @@ class Store(Subscriptions):
                 marks = changelog.marks(self._write)
                 self._write.execute("COMMIT")
             with self.lock:
-                old, self._graph = self._graph, graph
-                self._data_version, self._last_seq, self._generation = marks
-                self._stale = False
+                old = self._install(_Snapshot(graph, marks, self.layout_stamps.seen))
                 self._queue([changeset])
         finally:
             self._committing = False
@@ -463,9 +566,12 @@ class Store(Subscriptions):
     def close(self) -> None:
         """Stop the watcher, close the file and let go of the graph and its caches (idempotent)."""
         self.stop_watcher()
+        nested = self.lock._is_owned()  # type: ignore[attr-defined]
         with self._write_mutex, self.lock:
             if self._closed:
                 return
+            while not nested and self._reloader not in (None, threading.get_ident()):
+                self._reload_done.wait()  # its thread reads the connections closed here
             self._closed = True
             self._read.close()
             if self._write is not self._read:
@@ -498,3 +604,44 @@ class Store(Subscriptions):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+RELOAD_ATTEMPTS = 3
+"""Whole reloads built off the lock and dropped (the graph changed meanwhile) before one is
+done under the lock instead."""
+
+
+class _Snapshot(NamedTuple):
+    """A graph read whole from one snapshot, with that snapshot's marks (``data_version``, last
+    change seq, generation) and saved layout's stamp."""
+
+    graph: Graph
+    marks: tuple[int, int, str]
+    layout_stamp: str
+
+
+def _read_snapshot(
+    conn: Any,
+    on_preview: Previewed | None = None,
+    spare: Any = None,
+    before_build: Callable[[], None] | None = None,
+) -> _Snapshot:
+    """The graph and marks of ``conn``'s open transaction (the rows' JSON checked meanwhile on
+    the idle ``spare`` connection, if given; ``on_preview`` once the rows are read; with
+    ``before_build``, the rows are checked first in SQL, then ``before_build()``, then read)."""
+    marks = changelog.marks(conn)
+    stamp = positions.read_stamp(conn)
+    if before_build is not None:
+        rows.check_rows(conn)
+        rows.parse_meta(rows.read_meta(conn))  # the one check the build makes
+        before_build()
+    with nullcontext() if before_build is not None else rows.checked(conn, spare):
+        tables = rows.read_tables(conn)
+        if on_preview is not None:
+            deliver(on_preview, tables, conn, (marks[2], marks[1]))
+        graph = rows.build_graph(tables)
+    return _Snapshot(graph, marks, stamp)
+
+
+def _reloaded() -> ChangeSet:
+    return ChangeSet(op=OpKind.LOAD, label="Reload", reloaded=True, external=True)

@@ -61,11 +61,12 @@ class Subscriptions:
         return unsubscribe
 
     def on_new_graph(self, callback: Preparer) -> Callable[[], None]:
-        """Call ``callback(graph)`` with each whole new graph this store builds (a bulk load)
-        before it becomes the store's graph, on the thread that built it: nobody else holds
-        that graph yet, so ``callback`` may read it without the lock (e.g. to memoise what
-        readers will ask for first). Its exceptions are reported as a subscriber's. Returns an
-        idempotent removal."""
+        """Call ``callback(graph)`` with each whole new graph this store builds (a bulk load, or
+        a reload after another process's) before it becomes the store's graph, on the thread
+        that built it: nobody else holds that graph yet, so ``callback`` may read it without the
+        lock (e.g. to memoise what readers will ask for first). A reload's graph may still be
+        dropped after it (the graph changed meanwhile; another is built). Its exceptions are
+        reported as a subscriber's. Returns an idempotent removal."""
         self._preparers.append(callback)
 
         def remove() -> None:
