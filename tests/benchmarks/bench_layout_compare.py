@@ -4,9 +4,9 @@
     .venv/bin/python -m tests.benchmarks.bench_layout_compare [--nodes 50000] [--seed 11]
 
 Graphs: the story-shaped demo (``memgraph demo --nodes N --seed S``, a protagonist in a third
-of the events), the uniform one (``--shape uniform``), and an overview cut of the story demo
-(events folded into their rollup at ``--level`` (3), every edge projected onto the shown nodes
-and merged, its count as the weight: what the graph view lays out at fit zoom).
+of the events), the uniform one (``--shape uniform``), and overview cuts of the story demo
+(events folded into their rollup at each of ``--levels`` (3 and 4), every edge projected onto
+the shown nodes and merged, its count as the weight: what the graph view lays out at fit zoom).
 
 Methods, each in its own process with a ``--timeout`` (run one at a time: the machine is
 shared):
@@ -252,7 +252,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--nodes", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--level", type=int, default=3)
+    parser.add_argument("--levels", default="3,4", help="the overview cuts' rollup levels")
     parser.add_argument("--timeout", type=float, default=400)
     parser.add_argument("--fa2-iterations", type=int, default=300)
     parser.add_argument("--fa2-modified-50k", action="store_true")
@@ -264,18 +264,19 @@ def main() -> int:
             with MemoryStore.open(Path(folder) / f"{shape}.memgraph") as store:
                 load_demo(store, options.nodes, options.seed, shape)
                 graphs[shape] = graph_of(store)
-    cut = overview_cut(graphs["story"], options.level)
     names = {
         f"story {options.nodes:,}": graphs["story"],
         f"uniform {options.nodes:,}": graphs["uniform"],
-        f"story L{options.level} overview cut": cut,
     }
+    for level in (int(w) for w in options.levels.split(",") if w.strip()):
+        names[f"story L{level} overview cut"] = overview_cut(graphs["story"], level)
     only = [w.strip() for w in options.only.split(",") if w.strip()]
     lines = []
     for name, g in names.items():
         if only and not any(w in name for w in only):
             continue
-        size = f"{len(g['seqs']):,} nodes, {len(g['edges']):,} distinct edges"
+        kind = "merged edges" if "cut" in name else "edges"
+        size = f"{len(g['seqs']):,} nodes, {len(g['edges']):,} {kind}"
         lines += [f"### {name} ({size})", "", "| method | time | quality | note |"]
         lines.append("|---|---:|---:|---|")
         for method, argument in plan(options, "cut" not in name):

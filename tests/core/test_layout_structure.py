@@ -251,3 +251,28 @@ def test_a_new_event_lands_at_the_end_and_nothing_else_moves() -> None:
     assert np.array_equal(after[n], hilbert_cells(np.array([27]))[0])
     with pytest.raises(ValueError, match="seqs and parents"):
         arrange_by_time(ids, m["seqs"][:3], m["parents"], m["edges"])
+
+
+def test_arrange_by_time_copes_with_nothing_and_with_a_cycle_of_parents() -> None:
+    assert arrange_by_time([], [], [], np.zeros((0, 2))).shape == (0, 2)
+    # rows 0 and 1 name each other as parent (a broken store): placed, never NaN
+    pos = arrange_by_time(["a", "b", "c"], [1, 2, 3], [1, 0, -1], np.zeros((0, 2)))
+    assert np.isfinite(pos).all()
+    # without on_timeline, rows in the rollup tree are the timeline and the others entities
+    pos = arrange_by_time(["r", "e1", "e2", "who"], [2, 1, 2, 0], [-1, 0, 0, -1], [[3, 1]])
+    assert np.allclose(pos[3], pos[1]) and np.allclose(pos[0], pos[1:3].mean(axis=0))
+
+
+def test_the_local_field_agrees_with_the_whole_graphs_with_weights() -> None:
+    from memgraph_gui.core.layout.forces import Forces
+    from memgraph_gui.core.layout.local_forces import LocalForces
+
+    edges, weights = weighted_cut(400)
+    links, merged = merge_edges(edges, 400, weights)
+    pull = edge_pull(links, 400, merged)
+    pos = np.random.default_rng(2).normal(scale=8.0, size=(400, 2))
+    movable = np.zeros(400, dtype=bool)
+    movable[[3, 50, 51, 200]] = True
+    whole = Forces(links, 400, pull).field(pos)[movable]
+    local = LocalForces(links, pos, movable, pull).field(pos)
+    assert np.allclose(local, whole, rtol=0.05, atol=0.05 * np.abs(whole).max())
