@@ -276,3 +276,17 @@ def test_the_local_field_agrees_with_the_whole_graphs_with_weights() -> None:
     whole = Forces(links, 400, pull).field(pos)[movable]
     local = LocalForces(links, pos, movable, pull).field(pos)
     assert np.allclose(local, whole, rtol=0.05, atol=0.05 * np.abs(whole).max())
+
+
+def test_unfolding_two_levels_puts_grandchildren_on_smaller_discs_around_their_parent() -> None:
+    # a known rollup 0 beside another node 1; 2 and 3 are its children, 4-6 the children of 2
+    start = np.array([[0.0, 0.0], [10.0, 0.0]] + [[np.nan, np.nan]] * 5)
+    parents = np.array([-1, -1, 0, 0, 2, 2, 2])
+    edges = np.array([[0, 1], [0, 2], [0, 3], [2, 4], [2, 5], [2, 6]])
+    pos = place_unfolded(start, parents, edges)
+    assert np.isfinite(pos).all() and np.array_equal(pos[:2], start[:2])
+    others = np.delete(np.arange(7), [2, 4, 5, 6])
+    for kid in (4, 5, 6):
+        to_parent = np.linalg.norm(pos[kid] - pos[2])
+        assert to_parent < np.linalg.norm(pos[others] - pos[kid], axis=1).min()
+    assert np.linalg.norm(pos[4:] - pos[2], axis=1).max() < np.linalg.norm(pos[2] - pos[0])

@@ -61,12 +61,18 @@ def place_new(
     parents: np.ndarray | None = None,
 ) -> None:
     """Fill the unknown rows of ``pos`` in place (``known`` marks the rows that are set). With
-    ``parents`` (a row per row, -1 for none), unknown rows whose parent is known go on a disc
-    around it first (``place_around_parents``)."""
+    ``parents`` (a row per row, -1 for none), unknown rows whose parent is placed go on a disc
+    around it first (``place_around_parents``), a level at a time, so the grandchildren of an
+    unfolded rollup sit on smaller discs around its children."""
     scale = edge_scale(pos, links, known)
     placed = known.copy()
-    if parents is not None:
-        placed |= place_around_parents(pos, known, links, parents, scale)
+    for _ in range(MAX_PASSES):
+        if parents is None:
+            break
+        more = place_around_parents(pos, placed, links, parents, scale)
+        if not more.any():
+            break
+        placed |= more
     src = np.concatenate([links[:, 0], links[:, 1]])
     dst = np.concatenate([links[:, 1], links[:, 0]])
     for _ in range(MAX_PASSES):
