@@ -104,7 +104,9 @@ def bfs_distances(adj: Any, source: int) -> np.ndarray:
 
 
 def start_layout(links: np.ndarray, n: int, seed: int) -> np.ndarray:
-    """PivotMDS of every component, each scaled to its area, packed in shelves; ``(n, 2)``."""
+    """PivotMDS of every component, each scaled to its area, packed in shelves; ``(n, 2)``.
+    Isolated nodes are packed together as one square block (one part each cost ~0.15 ms:
+    0.07 s for the 473 of the 50k demo)."""
     from scipy.sparse.csgraph import connected_components
 
     pos = np.zeros((n, 2))
@@ -114,12 +116,18 @@ def start_layout(links: np.ndarray, n: int, seed: int) -> np.ndarray:
     count, labels = connected_components(adj, directed=False)
     order = np.argsort(labels, kind="stable")
     bounds = np.searchsorted(labels[order], np.arange(count + 1))
+    sizes = np.diff(bounds)
     rng = np.random.default_rng(seed)
     parts = []
-    for c in range(count):
+    for c in np.flatnonzero(sizes > 1):
         rows = order[bounds[c] : bounds[c + 1]]
         local = pivot_mds(adj[rows][:, rows], rng) if len(rows) > 2 else _small(len(rows))
         parts.append((rows, _fit_area(local, len(rows))))
+    alone = order[bounds[:-1][sizes == 1]]
+    if len(alone):
+        side = int(np.ceil(np.sqrt(len(alone))))
+        at = np.arange(len(alone))
+        parts.append((alone, np.column_stack([at % side, at // side]).astype(np.float64)))
     _pack(parts, pos)
     return pos + rng.normal(scale=JITTER, size=pos.shape)
 
