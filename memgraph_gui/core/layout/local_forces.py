@@ -16,7 +16,15 @@ from typing import Any
 
 import numpy as np
 
-from memgraph_gui.core.layout.forces import GRAVITY, NEAR, REBUILD, Mesh, grid_size, kernel_spectra
+from memgraph_gui.core.layout.forces import (
+    GRAVITY,
+    NEAR,
+    REBUILD,
+    Mesh,
+    edge_pull,
+    grid_size,
+    kernel_spectra,
+)
 
 # moving rows up to which the pairwise terms beat a whole-graph step (at 50k: ~17 ms a step)
 LOCAL_MAX = 1_000
@@ -28,12 +36,21 @@ class LocalForces:
 
     covers_all = False  # ``field`` answers the moving rows only
 
-    def __init__(self, links: np.ndarray, pos: np.ndarray, movable: np.ndarray) -> None:
+    def __init__(
+        self,
+        links: np.ndarray,
+        pos: np.ndarray,
+        movable: np.ndarray,
+        pull: np.ndarray | None = None,
+    ) -> None:
+        """``links`` and ``pull`` as for ``Forces`` (the pulls of the whole graph's links)."""
         self.rows = np.flatnonzero(movable)
         self.n = len(pos)
         local = np.full(self.n, -1, dtype=np.int64)
         local[self.rows] = np.arange(len(self.rows))
-        touching = links[movable[links[:, 0]] | movable[links[:, 1]]]
+        pull = edge_pull(links, self.n) if pull is None else pull
+        touches = movable[links[:, 0]] | movable[links[:, 1]]
+        touching, self._pull = links[touches], pull[touches]
         self._a, self._b = touching[:, 0], touching[:, 1]
         self._la, self._lb = local[self._a], local[self._b]
         fixed = pos[~movable]
@@ -59,7 +76,7 @@ class LocalForces:
 
     def _attraction(self, pos: np.ndarray) -> np.ndarray:
         diff = pos[self._b] - pos[self._a]
-        pull = diff * np.sqrt((diff**2).sum(axis=1))[:, None]
+        pull = diff * (self._pull * np.sqrt((diff**2).sum(axis=1)))[:, None]
         k = len(self.rows)
         force = np.zeros((k, 2))
         for axis in (0, 1):

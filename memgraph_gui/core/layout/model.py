@@ -15,12 +15,16 @@ class LayoutInput:
     indices, used undirected (duplicates, both directions and self edges are allowed and
     ignored). ``start`` holds known positions (``(n, 2)`` float64, NaN rows = unknown, e.g. new
     nodes); ``pinned`` marks rows that must not move (their ``start`` row must be set).
+    ``weights`` (one per ``edges`` row, e.g. the count of links a merged overview edge stands
+    for) make an edge pull harder; rows of one pair add up, and rows whose weight is not
+    finite and above 0 are ignored. Without it every distinct pair weighs 1.
     """
 
     ids: tuple[str, ...]
     edges: np.ndarray
     start: np.ndarray | None = None
     pinned: np.ndarray | None = None
+    weights: np.ndarray | None = None
 
 
 @dataclass(frozen=True, slots=True)
