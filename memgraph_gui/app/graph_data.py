@@ -200,3 +200,12 @@ def stored_positions(
     store = app.store
     with store.reading():
         return store.positions(), store.pins()
+
+
+def positions_by_time(ids: Sequence[str], parents: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """View ▸ Arrange by time: ``(n, 2)`` positions for rows in timeline order (the row number
+    is the story's order; ``parents`` rows or -1, ``edges`` row pairs). See
+    ``core.layout.timeline.arrange_by_time``. Any thread, ~0.05 s at 50k."""
+    from memgraph_gui.core.layout.timeline import arrange_by_time
+
+    return arrange_by_time(ids, np.arange(len(ids)), parents, edges)

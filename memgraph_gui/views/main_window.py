@@ -158,7 +158,7 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         levels = menu.addMenu(tr("&Level"))
         levels.addActions(list(graph.levels.values()))
-        menu.addActions([graph.prompt_view, graph.unfold, graph.fold])
+        menu.addActions([graph.prompt_view, graph.arrange_time, graph.unfold, graph.fold])
         menu.addSeparator()
         menu.addActions([graph.show_hierarchy, graph.show_relations])
         menu.addSeparator()

@@ -183,3 +183,31 @@ def test_show_as_the_prompt_sees_it_is_the_visible_set_projected(view: Any, app:
     assert int(view.folded.links.counts.sum()) == total
     view.graph_actions.prompt_view.setChecked(False)
     assert _shown(view) != visible_ids
+
+
+def test_arrange_by_time_and_back_to_the_saved_layout(view: Any, app: Any, qtbot: Any) -> None:
+    from memgraph_gui.app.graph_data import positions_by_time, stored_positions
+
+    scene = view.scene
+    saved, ids = scene.pos.copy(), list(scene.ids)
+    view.graph_actions.arrange_time.setChecked(True)
+    expected = positions_by_time(scene.ids, scene.parents, scene.edges)
+    assert np.allclose(view.scene.pos, expected) and not view.layout_job.running
+    x, y = view.nodes.getData()
+    assert np.allclose(np.c_[x, y], expected)  # drawn where arranged
+    stored, _pins = stored_positions(app)
+    assert np.allclose([stored[i] for i in ids], saved)  # nothing saved over the layout
+    # a new event lands at the end of the curve, and nothing else moves
+    with qtbot.waitSignal(app.changes_applied, timeout=5000):
+        app.apply_sync(
+            lambda w: w.create_node(type="event", title="Latest", fields={"summary": "Rain."})
+        )
+    n = scene.n
+    qtbot.waitUntil(lambda: view.scene.n == n + 1, timeout=5000)
+    now = view.scene
+    assert np.allclose(now.pos, positions_by_time(now.ids, now.parents, now.edges))
+    assert not view.layout_job.running
+    view.graph_actions.arrange_time.setChecked(False)
+    back = view.scene
+    rows = [back.index[i] for i in ids]
+    assert np.allclose(back.pos[rows], [stored[i] for i in ids])

@@ -10,6 +10,7 @@
 | ``relayout`` | Ctrl+L | run the force layout again from the current picture |
 | ``levels[k]`` | (checkable, exclusive) | the overview's level: Auto, Top, L10 … L1, All |
 | ``prompt_view`` | P (checkable) | show the visible set as the recall prompt sees it |
+| ``arrange_time`` | T (checkable) | arrange by time: events along a curve in story order |
 | ``unfold`` | + | show the selected folded rollup's children in its place |
 | ``fold`` | - | fold the selected node back into its rollup |
 
@@ -39,6 +40,7 @@ class GraphActions:
     relayout: QAction
     levels: dict[int, QAction]
     prompt_view: QAction
+    arrange_time: QAction
     unfold: QAction
     fold: QAction
 
@@ -53,6 +55,7 @@ class GraphActions:
             self.relayout,
             *self.levels.values(),
             self.prompt_view,
+            self.arrange_time,
             self.unfold,
             self.fold,
         ]
@@ -85,6 +88,7 @@ def build_actions(owner: QObject) -> GraphActions:
     return GraphActions(
         levels=_level_actions(owner),
         prompt_view=_action(owner, tr("Show as the prompt sees it"), "P", checkable=True),
+        arrange_time=_action(owner, tr("Arrange by time"), "T", checkable=True),
         unfold=unfold,
         fold=_action(owner, tr("Fold into rollup"), "-"),
         fit=_action(owner, tr("Fit graph"), "F"),

@@ -180,8 +180,8 @@ class GraphCanvas:
         self._zooming(False)
 
     def _on_labels_due(self) -> None:
-        if self.shut_down or not is_alive(self.plot) or self.view.scene() is None:
-            return  # due for a view being torn down
+        if self.shut_down or not is_alive(self.plot) or not self.plot.isVisible():
+            return  # due for a view closed or being torn down (labels come back when shown)
         folded = self.folded
         weight = None if folded is None or not folded.active else folded.cut.held
         self.labels.refresh(self.scene, self.visible, weight)

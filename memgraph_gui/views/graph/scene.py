@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from memgraph_gui.app.graph_data import GraphSnapshot
+from memgraph_gui.app.graph_data import GraphSnapshot, positions_by_time
 from memgraph_gui.app.overview import Tree
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, EdgeKey, Node
 
@@ -39,6 +39,7 @@ class GraphScene:
         self.degree = np.bincount(self.edges.ravel(), minlength=self.n) if self.n else np.zeros(0)
         self.sizes = node_sizes(self.depths, self.rollups, self.degree)
         self.alive = np.ones(self.n, dtype=bool)  # False: archived or removed since the snapshot
+        self.timed = False  # positions from ``arrange_in_time``, not a layout
         self._place_missing()
         self._codes: tuple[tuple[str, ...], list[str], np.ndarray] | None = None
         self._id_array: tuple[tuple[str, ...], np.ndarray] | None = None
@@ -230,6 +231,10 @@ class GraphScene:
             self.types = tuple(types)
         return (sized and self.refresh_sizes()) or types is not None
 
+    def place_missing(self) -> None:
+        """Provisional spots for the rows without a position (see ``_place_missing``)."""
+        self._place_missing()
+
     def _place_missing(self) -> None:
         """Put nodes without a position next to a positioned neighbour, or on a disc, until the
         layout places them (vectorised: a fresh 50k store has every row missing)."""
@@ -278,3 +283,14 @@ def node_sizes(
 def active_mask(n: int) -> np.ndarray:
     """All rows shown."""
     return np.ones(n, dtype=bool)
+
+
+def arrange_in_time(scene: GraphScene) -> None:
+    """Put every row of ``scene`` where the arrangement by time puts it (rows are in timeline
+    order, so the row number is the story's order; pins are not kept: nothing is saved)."""
+    if not scene.n:
+        scene.timed = True
+        return
+    scene.pos[:] = positions_by_time(scene.ids, scene.parents, scene.edges)
+    scene.placed[:] = True
+    scene.timed = True

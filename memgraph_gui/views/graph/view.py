@@ -17,6 +17,7 @@ from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.graph_data import (
     GraphSnapshot,
     graph_snapshot,
+    stored_positions,
 )
 from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
 from memgraph_gui.app.snapshot_loader import SnapshotLoader
@@ -33,7 +34,7 @@ from memgraph_gui.views.graph.folding import (
 )
 from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
 from memgraph_gui.views.graph.pointer import GraphPointer
-from memgraph_gui.views.graph.scene import GraphScene
+from memgraph_gui.views.graph.scene import GraphScene, arrange_in_time
 from memgraph_gui.views.qt import (
     QCoreApplication,
     QtGui,
@@ -90,6 +91,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.preview_stamp: tuple[str, int] | None = None  # drawing a file that is opening
         self.picked_in_preview: str | None = None  # clicked while it was opening
         self.shut_down = False
+        self.by_time = False  # View > Arrange by time: positions from the story's order
         self._init_folding()
         self._build_widgets()
         self._build_timers()
@@ -138,6 +140,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         for action in acts.levels.values():
             action.triggered.connect(self._on_level_triggered)
         acts.prompt_view.toggled.connect(self.set_prompt_view)
+        acts.arrange_time.toggled.connect(self.set_arrange_by_time)
         acts.unfold.triggered.connect(self._on_unfold)
         acts.fold.triggered.connect(self._on_fold)
         self.addActions(acts.all())
@@ -147,7 +150,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
 
     # -- public slots ----------------------------------------------------------------------------------
     def relayout(self) -> None:
-        """Run the force layout again from scratch (pinned nodes stay put)."""
+        """Run the force layout again from scratch (pinned nodes stay put; leaves the
+        arrangement by time)."""
+        self.set_arrange_by_time(False)
         self.layout_job.start(full=True)
 
     def set_search(self, text: str) -> None:
@@ -188,6 +193,42 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         if self.scene is not None:
             self._apply_visibility(fit=True)
 
+    def set_arrange_by_time(self, on: bool) -> None:
+        """Arrange the memory by time (events along a space-filling curve in story order,
+        rollups at their children's centre, characters and places at their events' mean;
+        instant, never saved), or go back to the saved layout."""
+        on = bool(on)
+        if self.graph_actions.arrange_time.isChecked() != on:
+            self.graph_actions.arrange_time.setChecked(on)
+        if on == self.by_time:
+            return
+        self.by_time = on
+        scene = self.scene
+        if scene is None:
+            return
+        if on:
+            self.layout_job.cancel()
+            arrange_in_time(scene)
+        else:
+            self._restore_saved(scene)
+        self._animating(False)
+        self.edges.suspend(False)
+        self._positions_moved(edges=False)
+        self._apply_visibility(fit=True)
+        if not on and not scene.placed.all():
+            self.layout_job.start()
+
+    def _restore_saved(self, scene: GraphScene) -> None:
+        """Back from the time arrangement: every row at its pin or saved position (rows
+        without one are laid out)."""
+        saved, pins = stored_positions(self._app)
+        for row, node_id in enumerate(scene.ids):
+            xy = pins.get(node_id) or saved.get(node_id)
+            scene.pos[row] = xy if xy is not None else (np.nan, np.nan)
+        scene.placed = ~np.isnan(scene.pos[:, 0])
+        scene.place_missing()
+        scene.timed = False
+
     def toggle_fold(self, node_id: str) -> bool:
         """Unfold a folded rollup, or fold a node back into its rollup; True if the picture
         changed."""
@@ -208,6 +249,10 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
+        super().showEvent(event)
+        self._label_timer.start()  # labels are placed only while the view is shown
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -264,6 +309,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         """Show ``scene``; ``spots``, ``lines`` and the fold ``prepared`` for it off the GUI
         thread are used where they still fit (unfaded, the same fold settings)."""
         self.scene = scene
+        if self.by_time and not scene.timed:
+            arrange_in_time(scene)
+            spots = lines = None  # made for the saved positions
         self._update_search_mask()
         self.nodes.show_scene(scene, self._faded(), spots)
         self._legend_types()
@@ -418,6 +466,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         }
         sizes = scene.sizes
         first = scene.append(nodes, edges)  # sizes follow the new degrees
+        if self.by_time:
+            arrange_in_time(scene)  # new events land at the end of the curve
+            self._positions_moved(edges=False)
         looks = self._update_looks(scene, changes.nodes_updated)
         self._update_search_mask()
         if looks or not np.array_equal(sizes, scene.sizes):  # new rows, a colour or a size
@@ -535,7 +586,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
     # -- layout frames ---------------------------------------------------------------------------------
     def _on_frame_ready(self, update: LayoutUpdate) -> None:
         scene = self.scene
-        if scene is None:
+        if scene is None or self.by_time:
             return
         if update.ids == scene.ids:
             rows, src = np.arange(scene.n), update.pos
