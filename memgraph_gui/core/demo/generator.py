@@ -98,7 +98,7 @@ def generate(
         _relations(b, chars, places, threads, leaves, target=3 * total)
     else:
         _story_relations(b, story)
-    _archive_some(b, chars + places, leaves)
+    _archive_some(b, chars + places, leaves, at_least_one=shape == "story")
     last_turn = max(n.seq_to for n in b.nodes.values())
     meta = {
         "schema": default_schema(),
@@ -489,18 +489,30 @@ def _relations(
         b.link(event, other, "mentions", b.nodes[event].seq_to)
 
 
-def _archive_some(b: _Builder, entity_ids: list[str], leaves: list[str]) -> None:
-    """Archive ~4% of entities as superseded by another of the same type, and ~0.5% of events."""
+def _archive_some(
+    b: _Builder, entity_ids: list[str], leaves: list[str], *, at_least_one: bool = False
+) -> None:
+    """Archive ~4% of entities as superseded by another of the same type (``at_least_one``:
+    one at least, so a small memory shows it too), and ~0.5% of events."""
     for node_id in leaves:
         if b.rng.random() < 0.005:
             b.nodes[node_id] = evolve(b.nodes[node_id], archived=True)
+    superseded = 0
     for node_id in entity_ids:
-        node = b.nodes[node_id]
         if b.rng.random() < 0.04:
-            peers = [i for i in entity_ids if b.nodes[i].type == node.type and i != node_id]
-            b.nodes[node_id] = replace(
-                node, archived=True, superseded_by=b.rng.choice(peers) if peers else None
-            )
+            superseded += _supersede(b, entity_ids, node_id)
+    if at_least_one and not superseded and len(entity_ids) > 3:
+        _supersede(b, entity_ids, entity_ids[-1])  # the last place: never the protagonist
+
+
+def _supersede(b: _Builder, entity_ids: list[str], node_id: str) -> int:
+    """Archive ``node_id`` as superseded by a peer of its type (if any); returns 1."""
+    node = b.nodes[node_id]
+    peers = [i for i in entity_ids if b.nodes[i].type == node.type and i != node_id]
+    b.nodes[node_id] = replace(
+        node, archived=True, superseded_by=b.rng.choice(peers) if peers else None
+    )
+    return 1
 
 
 def load_demo(store: MemoryStore, nodes: int, seed: int = 1, shape: str = "story") -> None:
