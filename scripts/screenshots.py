@@ -4,8 +4,11 @@
     DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py docs/screenshots [BIG]
 
 Writes ``main-window.png`` (the 2,000-node demo, a node selected, the injection highlight),
-``live-highlight.png`` (zoomed in after another process changed the injection state) and, given
-BIG (a 50k store with a saved layout), ``demo-50k.png``. Each store is a private copy.
+``live-highlight.png`` (zoomed in after another process changed the injection state),
+``overview-2k.png`` (the demo fitted: its overview by rollup level), ``overview-unfolded.png``
+(zoomed into a region: its rollups unfolded in place), ``arrange-by-time.png`` and, given BIG
+(a 50k store with a saved layout), ``demo-50k.png`` (a node selected) and ``overview-50k.png``.
+Each store is a private copy.
 """
 
 from __future__ import annotations
@@ -43,6 +46,14 @@ def main(out_dir: str, big: str | None = None) -> None:
     window.graph_view.graph_actions.focus.setChecked(True)
     _settle(qt, window)
     window.graph_view.grab().save(str(out / "live-highlight.png"))
+    window.graph_view.graph_actions.focus.setChecked(False)
+    _overview(qt, window, app, out, "2k")
+    _unfolded(qt, window, out)
+    graph = window.graph_view
+    graph.graph_actions.arrange_time.setChecked(True)
+    _settle(qt, window)
+    window.grab().save(str(out / "arrange-by-time.png"))
+    graph.graph_actions.arrange_time.setChecked(False)
     _close(window, app)
     if big:
         copy = Path(tempfile.mkdtemp(prefix="shots-big-")) / "big.memgraph"
@@ -51,7 +62,32 @@ def main(out_dir: str, big: str | None = None) -> None:
         app.selection.select([_busiest(app, "character_sheet")])
         _settle(qt, window)
         window.grab().save(str(out / "demo-50k.png"))
+        _overview(qt, window, app, out, "50k")
         _close(window, app)
+
+
+def _overview(qt: Any, window: Any, app: Any, out: Path, name: str) -> None:
+    """The memory fitted with nothing selected: the overview by rollup level."""
+    app.selection.clear()
+    window.graph_view.fit()
+    _settle(qt, window)
+    window.grab().save(str(out / f"overview-{name}.png"))
+
+
+def _unfolded(qt: Any, window: Any, out: Path) -> None:
+    """Zoomed into the region of the biggest folded rollup: it unfolds in place."""
+    import numpy as np
+
+    graph = window.graph_view
+    scene, folded = graph.scene, graph.folded
+    big = folded.cut.folded()
+    row = int(big[np.argmax(folded.cut.held[big])])
+    x, y = scene.pos[row]
+    reach = max(float(scene.spread()[row]) * 1.6, 1e-3)
+    graph.view.setRange(xRange=(x - reach, x + reach), yRange=(y - reach, y + reach), padding=0)
+    graph._on_zoom_settled()
+    _settle(qt, window)
+    window.graph_view.grab().save(str(out / "overview-unfolded.png"))
 
 
 def _window(qt: Any, path: Path) -> tuple[Any, Any]:

@@ -14,7 +14,7 @@ from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.memory import MemoryStore
 
 DEMO_NODES = 2_000
-DEMO_VERSION = 3  # bump when the generator changes, so a stale cached demo is rebuilt
+DEMO_VERSION = 4  # bump when the generator changes, so a stale cached demo is rebuilt
 
 
 @dataclass(frozen=True, slots=True)

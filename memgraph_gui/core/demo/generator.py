@@ -18,6 +18,7 @@ Two shapes (``SHAPES``):
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -50,6 +51,8 @@ class _Builder:
     edges: dict[tuple[str, str, str], Edge] = field(default_factory=dict)
     touched: dict[str, int] = field(default_factory=dict)
     parents: dict[str, str] = field(default_factory=dict)
+    cast: dict[str, tuple[Counter[str], Counter[str]]] = field(default_factory=dict)
+    """Story shape: per event and rollup, who and where it is about (for rollup summaries)."""
 
     def add(self, node: Node) -> Node:
         self.nodes[node.id] = node
@@ -91,14 +94,16 @@ def generate(
         leaves = _story_events(b, count, story)
         pending = min(len(leaves), max(12, len(leaves) // PENDING_SHARE))
         _compact(b, leaves[: len(leaves) - pending])
+    chars_cast = list(chars)
     while len(b.nodes) < total:
         chars.append(_characters(b, 1, offset=len(chars))[0])
     _settle(b)
     if shape == "uniform":
         _relations(b, chars, places, threads, leaves, target=3 * total)
     else:
-        _story_relations(b, story)
-    _archive_some(b, chars + places, leaves, at_least_one=shape == "story")
+        _story_relations(b, story, chars[len(chars_cast) :])
+    lead = 2 if shape == "story" else 0  # the protagonist and the user's character stay
+    _archive_some(b, chars[lead:] + places, leaves, at_least_one=shape == "story")
     last_turn = max(n.seq_to for n in b.nodes.values())
     meta = {
         "schema": default_schema(),
@@ -352,6 +357,7 @@ def _story_events(b: _Builder, count: int, story: _Story) -> list[str]:
         names = [b.nodes[c].title for c in who + mentioned]
         act_en, act_zh = rng.choice(ACTIONS)
         place = b.nodes[where].title
+        about = (Counter(names), Counter([place]))
         summary = (
             f"时间：第{turn // 4 + 1}天；地点：{place}。{names[0]} {act_en} {names[-1]}"
             f"（{act_zh}）。{rng.choice(OUTCOMES)}"
@@ -367,6 +373,7 @@ def _story_events(b: _Builder, count: int, story: _Story) -> list[str]:
             )
         )
         ids.append(node.id)
+        b.cast[node.id] = about
         for cid in dict.fromkeys(who):
             b.link(node.id, cid, "involved_in", turn)
             _touch(b, cid, turn)
@@ -383,10 +390,16 @@ def _story_events(b: _Builder, count: int, story: _Story) -> list[str]:
     return ids
 
 
-def _story_relations(b: _Builder, story: _Story) -> None:
+def _story_relations(b: _Builder, story: _Story, walk_ons: list[str]) -> None:
     """Each character related to two of those it shares events with, and half the places to
-    someone who goes there (the events' own links already make ~3 edges per node)."""
+    someone who goes there (the events' own links already make ~3 edges per node); the
+    ``walk_ons`` (characters in no event: they fill a memory up to its size) each known to a
+    character of the cast and tied to a place."""
     rng = b.rng
+    for cid in walk_ons:
+        friend = _pick(rng, ([], []), story.characters)[0]
+        b.link(cid, friend, rng.choice(RELATIONS_SYMMETRIC + RELATIONS_DIRECTED), 0)
+        b.link(cid, _pick(rng, ([], []), story.places)[0], "related", 0)
     partners: dict[str, dict[str, None]] = {}
     people: dict[str, list[str]] = {}
     for source, relation, target in b.edges:
@@ -441,9 +454,16 @@ def _compact(
 def _rollup(b: _Builder, group: list[str], depth: int, ordinal: int) -> str:
     children = [b.nodes[c] for c in group]
     first = children[0].fields.get("summary", "")
-    summary = (
-        f"L{depth} recap of turns {children[0].seq_to}-{children[-1].seq_to}: " + str(first)[:120]
-    )
+    turns = f"{children[0].seq_to}-{children[-1].seq_to}"
+    summary = f"L{depth} recap of turns {turns}: " + str(first)[:120]
+    casts = [b.cast[c] for c in group if c in b.cast]
+    if len(casts) == len(group):  # story shape: say who and where, as a recap would
+        people, places = Counter[str](), Counter[str]()
+        for who, where in casts:
+            people.update(who)
+            places.update(where)
+        names = ", ".join(name for name, _ in people.most_common(3))
+        summary = f"Turns {turns}: {names} at {places.most_common(1)[0][0]}"
     ranges = [c.floor_range for c in children if c.floor_range]
     rollup = b.add(
         Node(
@@ -458,6 +478,8 @@ def _rollup(b: _Builder, group: list[str], depth: int, ordinal: int) -> str:
             floor_range=(min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else None,
         )
     )
+    if casts and len(casts) == len(group):
+        b.cast[rollup.id] = (people, places)
     for child in children:
         b.parents[child.id] = rollup.id
         b.link(rollup.id, child.id, "contains")

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from memgraph_gui.views.graph.folding import Folded
     from memgraph_gui.views.qt import QTimer
 
+HUB_CUE = 20  # a label says "+N links" when the overview leaves out at least this many
 EDGE_LIVE_LIMIT = 20_000  # above this many edges, edges hide while zooming or streaming
 LOD_NODES = 15_000  # above this many nodes, a streaming layout draws only this many
 
@@ -50,6 +51,7 @@ class GraphCanvas:
     visible: np.ndarray
     search_mask: np.ndarray | None
     folded: Folded | None
+    hovered_id: str | None
     layout_job: LayoutJob
     _label_timer: QTimer
     _zoom_timer: QTimer
@@ -182,9 +184,12 @@ class GraphCanvas:
     def _on_labels_due(self) -> None:
         if self.shut_down or not is_alive(self.plot) or not self.plot.isVisible():
             return  # due for a view closed or being torn down (labels come back when shown)
-        folded = self.folded
+        folded, scene = self.folded, self.scene
         weight = None if folded is None or not folded.active else folded.cut.held
-        self.labels.refresh(self.scene, self.visible, weight)
+        first = None
+        if scene is not None and weight is not None:
+            first = scene.rows(sorted(self._app.selection.ids | {self.hovered_id or ""}))
+        self.labels.refresh(scene, self.visible, weight, first)
 
     def _label_of(self, node_id: str) -> str:
         """A node's label: a rollup's summary (its title is a number), how many memories a
@@ -204,6 +209,6 @@ class GraphCanvas:
         extra = []
         if folded.cut.held[row] > 1 and node is not None and node.semantic_rollup:
             extra.append(tr("{count} memories").format(count=f"{folded.cut.held[row]:,}"))
-        if folded.kept.left_out[row] > 0:
+        if folded.kept.left_out[row] >= HUB_CUE:  # a hub whose links the overview leaves out
             extra.append(tr("+{count} links").format(count=f"{folded.kept.left_out[row]:,}"))
         return text if not extra else f"{text} · {' · '.join(extra)}"

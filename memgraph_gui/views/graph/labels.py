@@ -16,7 +16,8 @@ from memgraph_gui.views.graph.scene import GraphScene
 from memgraph_gui.views.qt import QFont, QtCore, pg
 
 LABEL_LIMIT = 250
-OVERVIEW_LABELS = 30  # labels on a crowded view: the biggest nodes in view only
+OVERVIEW_LABELS = 40  # labels of an overview: the heaviest nodes in view that do not overlap
+CHAR_PX = 6.2  # an estimate of a label character's width, to keep labels apart
 MAX_CHARS = 36
 GAP_PX = 7
 LABEL_FILL = (251, 251, 253, 190)
@@ -35,23 +36,53 @@ class LabelLayer:
         self._font.setPointSizeF(8.5)
 
     def refresh(
-        self, scene: GraphScene | None, visible: np.ndarray, weight: np.ndarray | None = None
+        self,
+        scene: GraphScene | None,
+        visible: np.ndarray,
+        weight: np.ndarray | None = None,
+        first: np.ndarray | None = None,
     ) -> None:
-        """Label the visible nodes in view when there are at most ``LABEL_LIMIT`` of them;
-        when there are more and ``weight`` is given (an overview: what each row holds), the
-        ``OVERVIEW_LABELS`` heaviest of them."""
+        """Label the visible nodes in view: every one when there are at most ``LABEL_LIMIT``;
+        in an overview (``weight``: what each row holds), the rows ``first`` (selected,
+        hovered) then the heaviest, each only where it overlaps no label placed before it,
+        ``OVERVIEW_LABELS`` at most."""
         if scene is None or not scene.n:
             self._show(scene, np.zeros(0, dtype=np.int64))
             return
         (x0, x1), (y0, y1) = self._view.viewRange()
         inside = np.flatnonzero(scene.in_rect(x0, y0, x1, y1) & visible)
-        if len(inside) <= LABEL_LIMIT:
+        if weight is not None:
+            ranked = inside[np.argsort(-weight[inside], kind="stable")[:LABEL_LIMIT]]
+            if first is not None and len(first):
+                mine = first[np.isin(first, inside)]
+                ranked = np.concatenate([mine, ranked[~np.isin(ranked, mine)]])
+            self._show(scene, self._uncrowded(scene, ranked, (x0, x1, y0, y1)))
+        elif len(inside) <= LABEL_LIMIT:
             self._show(scene, inside)
-        elif weight is None:
-            self._show(scene, inside[:0])
         else:
-            heavy = inside[np.argsort(-weight[inside], kind="stable")[:OVERVIEW_LABELS]]
-            self._show(scene, np.sort(heavy[weight[heavy] > 1]))
+            self._show(scene, inside[:0])
+
+    def _uncrowded(
+        self, scene: GraphScene, ranked: np.ndarray, box: tuple[float, float, float, float]
+    ) -> np.ndarray:
+        """The rows of ``ranked`` whose labels fit beside the ones placed before them (screen
+        boxes estimated from the text length), ``OVERVIEW_LABELS`` at most, in row order."""
+        x0, x1, y0, y1 = box
+        width, height = max(self._view.width(), 1.0), max(self._view.height(), 1.0)
+        taken: list[tuple[float, float, float, float]] = []
+        kept: list[int] = []
+        for row in ranked.tolist():
+            px = (scene.pos[row, 0] - x0) / max(x1 - x0, 1e-12) * width + GAP_PX
+            py = (y1 - scene.pos[row, 1]) / max(y1 - y0, 1e-12) * height
+            text = self._title_of(scene.ids[row])
+            rect = (px, py - 9.0, px + CHAR_PX * len(text) + 8.0, py + 9.0)
+            if any(_overlap(rect, other) for other in taken):
+                continue
+            taken.append(rect)
+            kept.append(row)
+            if len(kept) >= OVERVIEW_LABELS:
+                break
+        return np.array(sorted(kept), dtype=np.int64)
 
     def clear(self) -> None:
         self._show(None, np.zeros(0, dtype=np.int64))
@@ -102,3 +133,7 @@ def short_label(title: str) -> str:
     """``title`` on one line, at most ``MAX_CHARS`` characters (elided with "…")."""
     title = " ".join(title.split())
     return title if len(title) <= MAX_CHARS else title[: MAX_CHARS - 1] + "…"
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -542,6 +542,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self._show_selection()
             if self.folded is not None and self.folded.active and self.scene is not None:
                 self._draw_edges()  # the selected nodes show all their lines
+                self._label_timer.start()  # ... and their labels
         if source is not self and current is not None and not self.focus_on:
             self._reveal(current)
 
