@@ -99,8 +99,12 @@ def compute_folded(scene: GraphScene, settings: FoldSettings) -> Folded:
         cut = overview.visible_cut(tree, _mask(scene, settings.prompt) & scene.alive)
         active = True
     else:
-        chosen = settings.level
-        level = overview.level_for(tree, mark_budget(scene.n)) if chosen is None else chosen
+        chosen, budget = settings.level, mark_budget(scene.n)
+        level = (
+            scene.remember(("level", budget), lambda: overview.level_for(tree, budget))
+            if chosen is None
+            else chosen
+        )
         active = level != overview.ALL or bool(settings.closed)
         if not active:  # every node as itself: nothing to project
             cut = overview.cut(tree, overview.ALL)

@@ -7,7 +7,8 @@ their line coordinates are one fancy-index away.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import numpy as np
 
@@ -15,6 +16,7 @@ from memgraph_gui.app.graph_data import GraphSnapshot, positions_by_time
 from memgraph_gui.app.overview import Tree
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, EdgeKey, Node
 
+T = TypeVar("T")
 SIZE_MIN, SIZE_MAX = 5, 14
 SIZE_FLOOR = 3  # pixels: the smallest dot still clickable and visible
 
@@ -40,6 +42,8 @@ class GraphScene:
         self.sizes = node_sizes(self.depths, self.rollups, self.degree)
         self.alive = np.ones(self.n, dtype=bool)  # False: archived or removed since the snapshot
         self.timed = False  # positions from ``arrange_in_time``, not a layout
+        self.version = 0  # goes up when rows, parents or what is alive change
+        self.memo: dict[object, object] = {}  # values derived from this version (see ``memo``)
         self._place_missing()
         self._codes: tuple[tuple[str, ...], list[str], np.ndarray] | None = None
         self._id_array: tuple[tuple[str, ...], np.ndarray] | None = None
@@ -138,9 +142,18 @@ class GraphScene:
             mask = grown
         return mask
 
+    def remember(self, key: object, make: Callable[[], T]) -> T:
+        """``make()`` memoised until the rows, parents or what is alive change."""
+        stamp = (self.version, key)
+        if stamp not in self.memo:
+            self.memo = {k: v for k, v in self.memo.items() if k[0] == self.version}  # type: ignore[index]
+            self.memo[stamp] = make()
+        return self.memo[stamp]  # type: ignore[return-value]
+
     def set_alive(self, ids: Iterable[str], alive: bool) -> list[str]:
         """Hide (archived, removed) or show again (restored, re-created) drawn nodes; returns the
         ids that are not drawn at all (a shown one must be appended)."""
+        self.version += 1
         wanted = list(ids)
         self.alive[self.rows(wanted)] = alive
         return [i for i in wanted if i not in self.index]
@@ -173,6 +186,7 @@ class GraphScene:
     def append(self, nodes: Sequence[Node], edge_keys: Iterable[EdgeKey]) -> int:
         """Add ``nodes`` (as new rows at the end) and the edges among drawn nodes; the new rows
         get provisional positions. Returns the first new row."""
+        self.version += 1
         first = self.n
         self.ids = self.ids + tuple(n.id for n in nodes)
         self.index.update((n.id, first + i) for i, n in enumerate(nodes))
@@ -211,6 +225,7 @@ class GraphScene:
     def update_nodes(self, nodes: Iterable[Node]) -> bool:
         """Take drawn nodes' new types, depths and rollup flags (others are skipped); True when
         a node's look changed (its colour or its size)."""
+        self.version += 1
         types: list[str] | None = None
         sized = False
         for node in nodes:
