@@ -211,3 +211,15 @@ def test_arrange_by_time_and_back_to_the_saved_layout(view: Any, app: Any, qtbot
     back = view.scene
     rows = [back.index[i] for i in ids]
     assert np.allclose(back.pos[rows], [stored[i] for i in ids])
+
+
+def test_an_unfold_restyles_only_the_spots_it_resizes_and_the_same_as_a_full_restyle(
+    view: Any,
+) -> None:
+    folded = view.folded
+    row = int(folded.cut.folded()[0])
+    view.toggle_fold(view.scene.ids[row])
+    data = view.nodes.data
+    partial = data["sourceRect"].copy()
+    view.nodes.restyle(view._faded())
+    assert np.array_equal(data["sourceRect"], partial)

@@ -33,13 +33,21 @@ class Looks:
     which: np.ndarray  # per spot: its index in ``kinds``
 
 
-def spot_looks(scene: GraphScene, faded: np.ndarray | None, sizes: np.ndarray) -> Looks:
-    """The looks of ``scene``'s spots of ``sizes``, faded where ``faded``. No Qt drawing: any
-    thread (brushes and pens are plain values)."""
+def spot_looks(
+    scene: GraphScene,
+    faded: np.ndarray | None,
+    sizes: np.ndarray,
+    rows: np.ndarray | None = None,
+) -> Looks:
+    """The looks of ``scene``'s spots of ``sizes``, faded where ``faded`` (only the ``rows``
+    given, if any: ``style`` and ``which`` are theirs). No Qt drawing: any thread (brushes
+    and pens are plain values)."""
     names, codes = scene.type_codes()
     style = 2 * codes
     if faded is not None:
         style += faded
+    if rows is not None:
+        style, sizes = style[rows], sizes[rows]
     brushes, pens = np.empty(2 * len(names), object), np.empty(2 * len(names), object)
     for row, name in enumerate(names):
         for fade in (0, 1):
@@ -198,10 +206,25 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
     def set_sizes(self, sizes: np.ndarray, faded: np.ndarray | None) -> None:
         """Draw the spots at ``sizes`` (a folded rollup grows), re-styled when any changed."""
         data = self.data
-        if len(data) != len(sizes) or np.array_equal(data["size"], sizes):
+        if len(data) != len(sizes):
+            return
+        changed = np.flatnonzero(data["size"] != sizes)
+        if not len(changed):
             return
         data["size"] = sizes
-        self.restyle(faded)
+        scene = self.scene_data
+        if scene is not None and len(changed) * 20 < len(data):  # a few: only theirs change
+            looks = spot_looks(scene, faded, sizes, changed)
+            symbol = self.opts["symbol"]
+            rects = self.fragmentAtlas[
+                [(symbol, size, looks.pens[s], looks.brushes[s]) for s, size in looks.kinds]
+            ]
+            part = np.array(rects, dtype=data.dtype["sourceRect"])[looks.which]
+            data["sourceRect"][changed] = part
+            self._updateMaxSpotSizes()
+            self.invalidate()
+        else:
+            self.restyle(faded)
         self.prepareGeometryChange()
         self.informViewBoundsChanged()
 

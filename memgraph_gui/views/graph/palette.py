@@ -48,9 +48,13 @@ def edge_pen(style: bool | int) -> object:
         color.setAlpha(150)
         return pg.mkPen(color, width=1.0, cosmetic=True)
     color = QColor(EDGE_RELATION_COLOR)
-    color.setAlpha(200 if style is False else 170)
-    width = 1.3 if style is False else 1.3 + 1.3 * (int(style) - 1)
-    return pg.mkPen(color, width=width, cosmetic=True)
+    if style is False:
+        color.setAlpha(200)
+        return pg.mkPen(color, width=1.3, cosmetic=True)
+    # wider for more edges; opaque and thin enough to stroke fast (a 5 px translucent pen
+    # made a 4k-line overview paint in ~30 ms)
+    color = color.darker(100 + 12 * int(style))
+    return pg.mkPen(color, width=0.9 * int(style), cosmetic=True)
 
 
 @cache
