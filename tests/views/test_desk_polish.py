@@ -38,7 +38,7 @@ def show(app: Any, inspector: Any, node_id: str) -> None:
 # -- 1. a hand edit keeps seqTo; Mark as current stamps it -----------------------------------------
 def test_an_inspector_edit_keeps_the_nodes_seq(qtbot: Any, app: Any, inspector: Any) -> None:
     event = oldest_event(app)
-    assert event.seq_to < app.current_seq()
+    assert event.seq_to < app.store.graph.counter("seqCounter")
     show(app, inspector, event.id)
     editor = inspector.form.row("summary").editor
     editor.area.setPlainText("时间：第1天。A typo fixed.")
@@ -96,7 +96,7 @@ def test_a_long_parent_title_is_elided_and_does_not_widen_the_inspector(
 ) -> None:
     child = next(n for n in app.store.graph.nodes.values() if n.parent_id and not n.semantic_rollup)
     long_title = "A rollup whose title goes on & on " * 8
-    app.apply_sync(lambda w: w.edit_node(id=child.parent_id, title=long_title, keep_seq=True))
+    app.apply_sync(lambda w: w.edit_node(id=child.parent_id, title=long_title))
     show(app, inspector, child.id)
     parent = inspector.header.parent_button
     stored = app.node(child.parent_id).title
@@ -227,7 +227,7 @@ def _review(qtbot: Any, app: Any) -> Any:
 def test_a_summary_saved_in_the_review_keeps_the_rollups_seq(qtbot: Any, app: Any) -> None:
     dialog = _review(qtbot, app)
     rollup = app.node(dialog.current_id)
-    assert rollup.seq_to < app.current_seq()
+    assert rollup.seq_to < app.store.graph.counter("seqCounter")
     dialog.summary.setPlainText("A corrected summary.")
     dialog.save_summary()
     qtbot.waitUntil(lambda: dialog.status.text() == "Summary saved.", timeout=WAIT)
