@@ -206,3 +206,42 @@ def test_approving_the_wizards_offline_draft_keeps_every_childs_place(
     rollup_id = wizard.report().rollup_ids()[0]
     written = str(app.node(rollup_id).fields["summary"])
     assert all(place in written for place in places), (places, written)
+
+
+def test_the_review_page_keeps_focus_and_buttons_while_an_ai_draft_arrives(
+    qtbot: Any, compactable_app: Any, wizard_settings: None, server: Any
+) -> None:
+    """A keyboard user presses "Draft with AI": the focus stays on that button's place (Cancel,
+    then the AI button again) and Approve / Skip and the draft buttons do not move."""
+    from memgraph_gui.app.settings import DraftEndpoint
+    from memgraph_gui.views.qt import Qt
+    from memgraph_gui.views.wizard import CompactionWizard
+
+    url, _ = server
+    wizard = CompactionWizard(
+        compactable_app, endpoint=lambda: DraftEndpoint(url + "/ok", "test-model", 5.0)
+    )
+    qtbot.addWidget(wizard)
+    wizard.resize(900, 600)
+    wizard.show()
+    qtbot.waitExposed(wizard)
+    wizard.activateWindow()
+    wizard.next()
+    qtbot.waitUntil(lambda: wizard.groups_page.preview is not None, timeout=5000)
+    wizard.next()
+    review = wizard.review_page
+    draft = review.draft
+    draft.editor.setPlainText("My own words.")  # the answer waits in the bar
+    QApplication.processEvents()
+    watched = [review.approve_button, review.skip_button, draft.offline_button, draft.ai_button]
+    before = [w.mapTo(wizard, QPoint(0, 0)) for w in watched]
+    draft.ai_button.setFocus()
+    QApplication.processEvents()
+    with qtbot.waitSignal(draft.ai_finished, timeout=10_000):
+        qtbot.keyClick(draft.ai_button, Qt.Key.Key_Space)
+        QApplication.processEvents()
+        assert wizard.focusWidget() is draft.cancel_button
+    QApplication.processEvents()
+    assert not draft.pending_bar.isHidden()
+    assert wizard.focusWidget() is draft.ai_button
+    assert [w.mapTo(wizard, QPoint(0, 0)) for w in watched] == before

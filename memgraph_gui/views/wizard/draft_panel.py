@@ -111,6 +111,7 @@ class DraftPanel(QWidget):
         row = QHBoxLayout(self.pending_bar)
         row.setContentsMargins(8, 4, 4, 4)
         self.pending_label = QLabel(tr("A new draft is ready. Replace your edited text?"))
+        self.pending_label.setWordWrap(True)  # never widens the panel (the splitter would move)
         self.replace_button = QPushButton(tr("Replace"))
         self.replace_button.clicked.connect(self.accept_pending)
         self.keep_button = QPushButton(tr("Keep mine"))
