@@ -14,11 +14,13 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from memgraph_gui.app.qt import QObject, Signal, tr
 from memgraph_gui.app.secrets import SecretsUnavailable, get_api_key
 from memgraph_gui.app.settings import DraftEndpoint
+from memgraph_gui.core.domain.draft import clip_lines
 
 SYSTEM_PROMPT = (
     "You maintain the long-term memory of a role-play chat. Write one faithful summary of the "
@@ -43,21 +45,62 @@ def ping_messages() -> list[dict[str, str]]:
     return [{"role": "user", "content": "Reply with the single word OK."}]
 
 
-def summary_messages(
-    briefs: Sequence[Mapping[str, Any]], type_id: str, instruction: str = ""
-) -> list[dict[str, str]]:
-    """The chat messages asking for a rollup summary of ``briefs`` (oldest first)."""
+AI_INPUT_CHARS = 6000  # the children's text an AI draft request carries at most
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryRequest:
+    """The chat messages asking for a rollup summary, and how the children's text was capped:
+    ``budget`` characters in all, ``cut`` of the ``entries`` shortened (ending in "…")."""
+
+    messages: list[dict[str, str]]
+    budget: int
+    entries: int
+    cut: int
+
+    def cut_note(self) -> str:
+        """A line for the wizard saying what was cut ("" when nothing was)."""
+        if not self.cut:
+            return ""
+        return tr(
+            "The children's text was capped at {budget} characters for the AI: {cut} of "
+            "{n} entries were cut short."
+        ).format(budget=self.budget, cut=self.cut, n=self.entries)
+
+
+def summary_request(
+    briefs: Sequence[Mapping[str, Any]],
+    type_id: str,
+    instruction: str = "",
+    *,
+    budget: int = AI_INPUT_CHARS,
+) -> SummaryRequest:
+    """The request for a rollup summary of ``briefs`` (oldest first): one line per entry,
+    ``[seq] title: summary``, the lines capped at ``budget`` characters in all (the longest
+    cut first, to a common length, with "…"); the prompt states the cap and what was cut."""
     lines = [
-        f"[{b.get('toSeq', '')}] {b.get('title', '')}: {b.get('summary', '')}".strip()
+        " ".join(f"[{b.get('toSeq', '')}] {b.get('title', '')}: {b.get('summary', '')}".split())
         for b in briefs
     ]
+    capped = clip_lines(lines, budget)
+    cut = sum(1 for a, b in zip(lines, capped, strict=True) if a != b)
     ask = f"Summarise these {len(briefs)} {type_id} entries into one rollup summary."
     if instruction.strip():
         ask += "\n" + instruction.strip()
-    return [
-        {"role": "system", "content": SYSTEM_PROMPT},
-        {"role": "user", "content": ask + "\n\n" + "\n".join(lines)},
-    ]
+    if cut:
+        ask += (
+            f"\nThe entries are capped at {budget} characters in all: {cut} of them were cut "
+            "short (they end in …); do not guess what was cut."
+        )
+    return SummaryRequest(
+        [
+            {"role": "system", "content": SYSTEM_PROMPT},
+            {"role": "user", "content": ask + "\n\n" + "\n".join(capped)},
+        ],
+        budget,
+        len(lines),
+        cut,
+    )
 
 
 def request_completion(

@@ -50,6 +50,7 @@ def edit_node(
     set_fields: Mapping[str, Any] | None = None,
     clear_fields: Sequence[str] = (),
     expected: Mapping[str, Any] | None = None,
+    keep_seq: bool = True,
     initiator: object | None = None,
     on_done: OnDone = None,
     on_error: OnError = None,
@@ -58,7 +59,8 @@ def edit_node(
 
     ``expected`` (``{title?, fields?}``) is what the person started from: when another writer
     has moved it on, nothing is written and ``on_error`` gets ``EDIT_CONFLICT`` with the
-    ``expected`` / ``current`` / ``proposed`` values in ``error.details``.
+    ``expected`` / ``current`` / ``proposed`` values in ``error.details``. A hand edit keeps
+    the node's ``seqTo`` (``keep_seq``, default true; ``mark_current`` stamps it on request).
     """
     _run(
         app,
@@ -68,11 +70,25 @@ def edit_node(
             set_fields=dict(set_fields or {}),
             clear_fields=list(clear_fields),
             expected=dict(expected) if expected is not None else None,
+            keep_seq=keep_seq,
         ),
         initiator,
         on_done,
         on_error,
     )
+
+
+def mark_current(
+    app: AppModel,
+    node_id: str,
+    *,
+    initiator: object | None = None,
+    on_done: OnDone = None,
+    on_error: OnError = None,
+) -> None:
+    """Stamp the node's ``seqTo`` with the current seq ("Mark 'Title' as current"; nothing is
+    written when it is current already); ``on_done`` gets ``{ok, changed, seqTo}``."""
+    _run(app, lambda w: w.mark_current(id=node_id), initiator, on_done, on_error)
 
 
 def archive_node(

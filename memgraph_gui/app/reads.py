@@ -72,6 +72,11 @@ class StoreReads:
             store.path, len(graph.nodes), len(graph.edges), graph.injection, store.read_only
         )
 
+    def current_seq(self) -> int:
+        """The store's current chat turn (``meta.seqCounter``): what "Mark as current" stamps
+        (lock-free)."""
+        return self._store.peek_graph.counter("seqCounter")
+
     @property
     def read_only(self) -> bool:
         """True when the open store refuses writes."""

@@ -5,6 +5,9 @@ a container); every function here turns that, and any other backend failure, int
 ``SecretsUnavailable`` with a message a preferences dialog can show as is. Blocking (a backend
 may talk to a desktop service or prompt the user): the preferences dialog calls them on a user's
 click, the AI draft reads the key on its own worker thread.
+
+Without a usable keyring a key can still be used for this run: ``use_for_this_run`` keeps it in
+this process's memory only (never on disk), and ``get_api_key`` answers with it.
 """
 
 from __future__ import annotations
@@ -17,12 +20,37 @@ SERVICE = "memgraph-gui"
 ACCOUNT = "draft-endpoint"
 
 
+_RUN: dict[str, str] = {"key": ""}  # a key typed while no keyring works: this process only
+
+
 class SecretsUnavailable(Exception):
     """The OS keyring cannot be used; ``str()`` is a plain-text explanation for the user."""
 
 
+def use_for_this_run(key: str) -> None:
+    """Keep ``key`` in memory for this run only ("" forgets it): for machines without a
+    keyring. Any thread; never written anywhere."""
+    _RUN["key"] = key
+
+
+def run_key() -> str:
+    """The key kept for this run ("" for none)."""
+    return _RUN["key"]
+
+
 def get_api_key() -> str:
-    """The saved key, or "" when none is saved. Raises ``SecretsUnavailable``."""
+    """The key to send: the saved one, else the one kept for this run, else "". Raises
+    ``SecretsUnavailable`` only when the keyring fails and no key is kept for this run."""
+    try:
+        return saved_api_key() or _RUN["key"]
+    except SecretsUnavailable:
+        if _RUN["key"]:
+            return _RUN["key"]
+        raise
+
+
+def saved_api_key() -> str:
+    """The key saved in the keyring, or "" when none is. Raises ``SecretsUnavailable``."""
     keyring = _keyring()
     try:
         return keyring.get_password(SERVICE, ACCOUNT) or ""

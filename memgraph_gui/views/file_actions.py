@@ -14,6 +14,7 @@ from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.dialogs import show_error, show_problem
 from memgraph_gui.views.file_dialogs import ask_file
 from memgraph_gui.views.import_report import ImportReportDialog
+from memgraph_gui.views.menu_text import menu_path
 from memgraph_gui.views.qt import (
     QAction,
     QKeySequence,
@@ -155,8 +156,10 @@ class FileActions(QObject):
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
+        self.recent_menu.setToolTipsVisible(True)
         for path in recent_files():
-            action = self.recent_menu.addAction(path)
+            action = self.recent_menu.addAction(menu_path(path))
+            action.setToolTip(path)
             action.setData(path)
             action.triggered.connect(self._on_recent)
         if self.recent_menu.isEmpty():

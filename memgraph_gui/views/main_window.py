@@ -15,6 +15,7 @@ from memgraph_gui.views.dialogs import show_error
 from memgraph_gui.views.file_actions import FileActions
 from memgraph_gui.views.graph import GraphView
 from memgraph_gui.views.inspector import NodeInspector
+from memgraph_gui.views.menu_text import menu_item
 from memgraph_gui.views.qt import (
     QCloseEvent,
     QDockWidget,
@@ -189,11 +190,13 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(stack.canRedo() and not busy)
         undo_text, redo_text = stack.undoText(), stack.redoText()
         self.undo_action.setText(
-            tr("&Undo {label}").format(label=undo_text) if undo_text else tr("&Undo")
+            tr("&Undo {label}").format(label=menu_item(undo_text)) if undo_text else tr("&Undo")
         )
         self.redo_action.setText(
-            tr("&Redo {label}").format(label=redo_text) if redo_text else tr("&Redo")
+            tr("&Redo {label}").format(label=menu_item(redo_text)) if redo_text else tr("&Redo")
         )
+        self.undo_action.setToolTip(undo_text)
+        self.redo_action.setToolTip(redo_text)
 
     def _restore_layout(self) -> None:
         geometry, state = load_bytes("window/geometry"), load_bytes("window/state")

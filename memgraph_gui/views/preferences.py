@@ -5,7 +5,14 @@ note and a disabled key field, never a crash."""
 from __future__ import annotations
 
 from memgraph_gui.app.llm_client import DraftJob, ping_messages
-from memgraph_gui.app.secrets import SecretsUnavailable, delete_api_key, get_api_key, set_api_key
+from memgraph_gui.app.secrets import (
+    SecretsUnavailable,
+    delete_api_key,
+    run_key,
+    saved_api_key,
+    set_api_key,
+    use_for_this_run,
+)
 from memgraph_gui.app.settings import (
     MAX_TIMEOUT,
     MIN_TIMEOUT,
@@ -47,6 +54,7 @@ class PreferencesDialog(QDialog):
         self._job: DraftJob | None = None
         self._saved_key = False
         self._forget_key = False
+        self._no_keyring = False  # then a typed key is kept in memory for this run only
         self.setObjectName("preferences")
         self.setWindowTitle(tr("Preferences"))
         self.setMinimumWidth(560)
@@ -114,18 +122,30 @@ class PreferencesDialog(QDialog):
         self.model_edit.setText(endpoint.model)
         self.timeout_spin.setValue(endpoint.timeout)
         try:
-            self._saved_key = bool(get_api_key())
+            self._saved_key = bool(saved_api_key())
         except SecretsUnavailable as exc:
             self._keyring_unavailable(str(exc))
             return
         self._show_key_state()
 
     def _keyring_unavailable(self, message: str) -> None:
-        self.key_edit.setEnabled(False)
-        self.forget_button.setEnabled(False)
-        self.key_edit.setPlaceholderText(tr("no system keyring"))
+        """No keyring: a key typed here is kept in memory for this run only (and said so)."""
+        self._no_keyring = True
+        self._saved_key = bool(run_key())
+        kept = self._saved_key and not self._forget_key
+        self.forget_button.setEnabled(kept)
+        self.key_edit.setPlaceholderText(
+            tr("a key is kept for this run") if kept else tr("no system keyring: kept for this run")
+        )
         self.key_note.setStyleSheet(_ERROR_STYLE)
-        self.key_note.setText(message)
+        self.key_note.setText(
+            message
+            + "\n"
+            + tr(
+                "A key typed here is still used, for this run only: it is kept in memory, "
+                "never written anywhere, and forgotten when memgraph closes."
+            )
+        )
 
     def _show_key_state(self) -> None:
         saved = self._saved_key and not self._forget_key
@@ -145,10 +165,16 @@ class PreferencesDialog(QDialog):
     def accept(self) -> None:
         """Save the endpoint and the key; stay open (with the reason) if the keyring fails."""
         save_endpoint(self.endpoint(), self._settings)
+        typed = self.key_edit.text()
+        if self._no_keyring:
+            if typed or self._forget_key:
+                use_for_this_run(typed)
+            super().accept()
+            return
         try:
-            if self.key_edit.isEnabled() and self.key_edit.text():
-                set_api_key(self.key_edit.text())
-            elif self.key_edit.isEnabled() and self._forget_key:
+            if typed:
+                set_api_key(typed)
+            elif self._forget_key:
                 delete_api_key()
         except SecretsUnavailable as exc:
             self._keyring_unavailable(str(exc))
@@ -159,7 +185,7 @@ class PreferencesDialog(QDialog):
     def test_connection(self) -> None:
         """Send a tiny request with the fields as they are (the typed key, else the saved one)."""
         endpoint = self.endpoint()
-        typed = self.key_edit.text() if self.key_edit.isEnabled() else ""
+        typed = self.key_edit.text()
         key = typed or (None if self._saved_key and not self._forget_key else "")
         self._job = DraftJob(endpoint, ping_messages(), max_tokens=8, api_key=key, tag=endpoint)
         self._job.finished.connect(self._on_test_answered)
@@ -191,7 +217,11 @@ class PreferencesDialog(QDialog):
     def _on_forget_clicked(self) -> None:
         self._forget_key = True
         self.key_edit.clear()
-        self._show_key_state()
+        if self._no_keyring:
+            self.forget_button.setEnabled(False)
+            self.key_edit.setPlaceholderText(tr("no system keyring: kept for this run"))
+        else:
+            self._show_key_state()
 
 
 def _note(text: str) -> QLabel:

@@ -58,7 +58,7 @@ def _ask(qtbot: Any, panel: Any) -> None:
 
 def test_offline_draft_is_there_from_the_start(qtbot) -> None:
     panel = _panel(qtbot, "")
-    assert panel.text() == "Eileen finds a letter. Rowan burns it."
+    assert panel.text() == "Eileen finds a letter.\nRowan burns it."  # a line per child
     assert not panel.edited
 
 
@@ -233,8 +233,9 @@ def test_preferences_without_a_keyring_explain_and_still_save(
     with pytest.raises(SecretsUnavailable, match="No system keyring"):
         get_api_key()
     dialog = _prefs(qtbot, settings_store)
-    assert not dialog.key_edit.isEnabled()
+    assert dialog.key_edit.isEnabled()  # a key can still be used for this run
     assert "No system keyring is available" in dialog.key_note.text()
+    assert "for this run only" in dialog.key_note.text()
     dialog.url_edit.setText("http://localhost:1234/v1")
     dialog.accept()
     assert dialog.result() == 1

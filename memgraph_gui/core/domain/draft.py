@@ -1,8 +1,10 @@
 """An offline, extractive draft of a rollup summary from its children's briefs.
 
-No model, no network: the draft is a pick of the children's own sentences, in timeline order, so
-it can never invent a fact. Deterministic (same briefs, same draft) and script-agnostic: Chinese
-and Japanese text has no spaces, so sentences also end at 。！？ and words are character bigrams.
+No model, no network: the draft is the children's own sentences, in timeline order, one compact
+line per child, so it can never invent a fact and never drops a child: each line keeps what its
+child says (its time, place, who and what). Deterministic (same briefs, same draft) and
+script-agnostic: Chinese and Japanese text has no spaces, so sentences also end at 。！？ and
+words are character bigrams.
 """
 
 from __future__ import annotations
@@ -25,6 +27,14 @@ _STOP = frozenset(
 )
 NEAR_DUPLICATE = 0.6  # token-set Jaccard at or above which two sentences say the same thing
 _ENDS = tuple(".!?…。！？」』”’)）]\"'")
+LINE_FLOOR = 60  # characters per child a draft budget allows at least (see ``draft_budget``)
+
+
+def draft_budget(children: int, max_chars: int) -> int:
+    """The characters a draft of ``children`` children may take: ``max_chars``, raised to
+    ``LINE_FLOOR`` per child (and a line break between two), so a big group's draft still has
+    room for every child's time, place, who and what. Pure."""
+    return max(max_chars, children * (LINE_FLOOR + 1) - 1) if children > 0 else max_chars
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,23 +44,84 @@ class _Sentence:
     text: str
     tokens: frozenset[str]
     names: int
+    keys: frozenset[str]  # the tokens that carry facts: names, numbers, CJK terms
 
 
 def extractive_summary(briefs: Sequence[Mapping[str, object]], *, max_chars: int = 600) -> str:
-    """A draft summary: the children's most informative sentences, in timeline order.
+    """A draft summary: one line per child, oldest first, in the children's own words.
 
     ``briefs`` are NodeBrief-like mappings (``summary``, ``title``, and ``toSeq`` or ``seq`` for
-    the order; other keys are ignored). Each child's best sentence is taken first (so every
-    child is represented while the budget allows), then the rest by how much new they say.
-    Near-duplicates are dropped and the result fits in ``max_chars`` characters. Pure.
+    the order; other keys are ignored). Each line holds its child's sentences (its time, place,
+    who and what), less any sentence that nearly repeats an earlier one and brings no new name,
+    number or CJK term. When the lines exceed ``max_chars`` characters, the least informative
+    sentences go first (a child always keeps its most informative one); when that is not
+    enough, each line is clipped with "…" to a fair share. A child whose every sentence repeats
+    earlier ones gets no line. Fits in ``max_chars``. Pure.
     """
-    sentences = _dedupe(_sentences(_in_timeline_order(briefs)))
-    if not sentences or max_chars <= 0:
+    if max_chars <= 0:
         return ""
-    chosen = _choose(sentences, max_chars)
-    if not chosen:
-        return _clip(sentences[0].text, max_chars)
-    return _join([s.text for s in sorted(chosen, key=lambda s: (s.child, s.place))])
+    lines = _lines(_dedupe(_sentences(_in_timeline_order(briefs))))
+    if not lines:
+        return ""
+    _drop_least_informative(lines, max_chars)
+    texts = [_join([s.text for s in line]) for line in lines]
+    return "\n".join(_clip_to_share(texts, max_chars))
+
+
+def _lines(sentences: list[_Sentence]) -> list[list[_Sentence]]:
+    by_child: dict[int, list[_Sentence]] = {}
+    for sentence in sentences:
+        by_child.setdefault(sentence.child, []).append(sentence)
+    return [by_child[c] for c in sorted(by_child)]
+
+
+def _length(lines: list[list[_Sentence]]) -> int:
+    return sum(len(_join([s.text for s in line])) for line in lines) + len(lines) - 1
+
+
+def _drop_least_informative(lines: list[list[_Sentence]], max_chars: int) -> None:
+    """Drop sentences, least informative first (ties: the later one of the longer line), until
+    the lines fit or each child is down to one sentence."""
+    while _length(lines) > max_chars:
+        pool = [(s, line) for line in lines if len(line) > 1 for s in line]
+        if not pool:
+            return
+        pick, line = min(
+            pool,
+            key=lambda p: (
+                _worth(p[0]),
+                -len(_join([s.text for s in p[1]])),
+                -p[0].child,
+                -p[0].place,
+            ),
+        )
+        line.remove(pick)
+
+
+def _worth(sentence: _Sentence) -> float:
+    """What a sentence carries: names and numbers most, CJK terms, then other words."""
+    numbers = sum(1 for k in sentence.keys if k.isdigit())
+    cjk = sum(1 for k in sentence.keys if _CJK.match(k))
+    return 3.0 * sentence.names + 2.0 * numbers + 0.5 * cjk + 0.25 * len(sentence.tokens)
+
+
+def clip_lines(texts: list[str], max_chars: int) -> list[str]:
+    """Clip the longest of ``texts`` with "…" to one common length so that, joined with line
+    breaks, they fit in ``max_chars`` characters (short ones are left whole). Pure."""
+    return _clip_to_share(texts, max_chars)
+
+
+def _clip_to_share(texts: list[str], max_chars: int) -> list[str]:
+    """Clip the longest lines to one common length so that all of them fit in ``max_chars``."""
+    if not texts:
+        return []
+    room = max_chars - (len(texts) - 1)
+    if sum(len(t) for t in texts) <= room:
+        return texts
+    cap = max(1, room // len(texts))
+    while cap < room and sum(min(len(t), cap + 1) for t in texts) <= room:
+        cap += 1
+    return [_clip(t, cap) for t in texts]
 
 
 def _in_timeline_order(briefs: Sequence[Mapping[str, object]]) -> list[str]:
@@ -75,7 +146,9 @@ def _sentences(texts: list[str]) -> list[_Sentence]:
         for place, part in enumerate(_terminated(p) for p in parts if p):
             tokens = tokens_of(part)
             if tokens:
-                found.append(_Sentence(child, place, part, tokens, _count_names(part)))
+                names = _names(part)
+                keys = frozenset(t for t in tokens if t.isdigit() or _CJK.match(t) or t in names)
+                found.append(_Sentence(child, place, part, tokens, len(names), keys))
     return found
 
 
@@ -95,10 +168,11 @@ def tokens_of(text: str) -> frozenset[str]:
     return frozenset(tokens)
 
 
-def _count_names(text: str) -> int:
-    """Capitalised words that are not stop words: the people and places a summary must keep."""
+def _names(text: str) -> set[str]:
+    """Capitalised words that are not stop words (casefolded): the people and places a summary
+    must keep."""
     words = _WORD.findall(_CJK.sub(" ", text))
-    return sum(1 for w in words if w[:1].isupper() and w.casefold() not in _STOP)
+    return {w.casefold() for w in words if w[:1].isupper() and w.casefold() not in _STOP}
 
 
 def _similar(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -106,46 +180,31 @@ def _similar(a: frozenset[str], b: frozenset[str]) -> bool:
 
 
 def _dedupe(sentences: list[_Sentence]) -> list[_Sentence]:
-    """Drop a sentence that nearly repeats an earlier one (the earlier, older one stays)."""
+    """Drop a sentence that nearly repeats an earlier one of its own child and brings no name,
+    number or CJK term that child has not said yet; then drop a child whose whole text nearly
+    repeats (or is contained in) an earlier child's and adds no such term. Two children's like
+    sentences both stay ("Day 1; at the Docks." in each): each is a fact of its own child."""
     kept: list[_Sentence] = []
-    for sentence in sentences:
-        if not any(_similar(sentence.tokens, k.tokens) for k in kept):
-            kept.append(sentence)
-    return kept
-
-
-def _score(sentence: _Sentence, seen: set[str]) -> float:
-    """New content (a CJK bigram counts half: a two-character word is one bigram, a four-character
-    one three), names, and a little for a child's opening sentence."""
-    new = sum(0.5 if _CJK.match(t) else 1.0 for t in sentence.tokens - seen)
-    return new + 2.0 * sentence.names + (0.5 if sentence.place == 0 else 0.0)
-
-
-def _choose(sentences: list[_Sentence], max_chars: int) -> list[_Sentence]:
-    """Greedy: every child's best sentence first, then the most informative of the rest."""
-    chosen: list[_Sentence] = []
-    seen: set[str] = set()
-    used = 0
-    children = sorted({s.child for s in sentences})
-    firsts = [_best([s for s in sentences if s.child == c], seen) for c in children]
-    rest = [s for s in sentences if s not in firsts]
-    for pool in (firsts, rest):
-        remaining = list(pool)
-        while remaining:
-            pick = _best(remaining, seen)
-            remaining.remove(pick)
-            cost = len(pick.text) + (1 if chosen else 0)
-            if used + cost > max_chars or not pick.tokens - seen:
-                continue
-            chosen.append(pick)
-            seen |= pick.tokens
-            used += cost
-    return chosen
-
-
-def _best(pool: list[_Sentence], seen: set[str]) -> _Sentence:
-    """The highest-scoring sentence; ties go to the older one (determinism)."""
-    return max(pool, key=lambda s: (_score(s, seen), -s.child, -s.place))
+    for child in sorted({s.child for s in sentences}):
+        own: list[_Sentence] = []
+        keys: set[str] = set()
+        for sentence in (s for s in sentences if s.child == child):
+            repeat = any(_similar(sentence.tokens, k.tokens) for k in own)
+            if not repeat or sentence.keys - keys:
+                own.append(sentence)
+                keys |= sentence.keys
+        kept.extend(own)
+    lines = _lines(kept)
+    out: list[_Sentence] = []
+    earlier: list[tuple[frozenset[str], frozenset[str]]] = []
+    for line in lines:
+        tokens = frozenset().union(*(s.tokens for s in line))
+        keys_of = frozenset().union(*(s.keys for s in line))
+        if any((tokens <= t or _similar(tokens, t)) and keys_of <= k for t, k in earlier):
+            continue
+        earlier.append((tokens, keys_of))
+        out.extend(line)
+    return out
 
 
 def _join(parts: list[str]) -> str:

@@ -335,3 +335,15 @@ def restore(tx: Tx, node_id: str) -> Node:
         if not node.archived
         else tx.put_node(replace(node, archived=False, superseded_by=None))
     )
+
+
+def stamp_current(tx: Tx, node_id: str, seq: int) -> tuple[Node, bool]:
+    """Set a live semantic node's ``seqTo`` to ``seq`` (never lower it): "Mark as current".
+
+    Returns the node and whether it changed; raises ``NODE_NOT_FOUND`` / ``NODE_ARCHIVED`` /
+    ``NODE_NOT_SEMANTIC`` as ``edit`` does, staging nothing.
+    """
+    node = _editable(tx, {"nodeId": node_id})
+    if node.seq_to >= seq:
+        return node, False
+    return tx.put_node(replace(node, seq_to=seq)), True

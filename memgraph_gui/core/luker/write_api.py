@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 from memgraph_gui.core.domain.results import WriteResult
-from memgraph_gui.core.luker import args
+from memgraph_gui.core.luker import args, node_ops
 from memgraph_gui.core.luker.batch import BatchOutcome, run_batch
+from memgraph_gui.core.luker.labels import quoted_title
 from memgraph_gui.core.luker.node_ops import parse_expected
 from memgraph_gui.core.luker.write_archive import ArchiveWrites
 from memgraph_gui.core.luker.write_extra import ExtraWrites
@@ -80,7 +81,7 @@ class WriteApi(ExtraWrites, ArchiveWrites):
         if ref:
             op["ref"] = ref
         name = title or (fields.get("name") if isinstance(fields, dict) else "") or ""
-        label = f"Create {type} '{name}'".replace(" ''", "")
+        label = f"Create {type} {quoted_title(str(name))}".replace(" ''", "")
         outcome, changes = self._run(OpKind.CREATE_NODE, label, [op], None)
         created = [a for a in outcome.applied if a.get("op") == "create"]
         if not created:
@@ -103,6 +104,7 @@ class WriteApi(ExtraWrites, ArchiveWrites):
         clear_fields: Any = None,
         title: Any = None,
         expected: Any = None,
+        keep_seq: Any = False,
     ) -> WriteResult:
         """Patch a node: ``{ok: true, changed: true}`` after a change; ``{ok: true, changed: false,
         note: "values already match"}`` (nothing written, no undo step) when it would change
@@ -114,6 +116,11 @@ class WriteApi(ExtraWrites, ArchiveWrites):
         one proposed), the answer is ``{ok: false, error: {code: "EDIT_CONFLICT", nodeId,
         expected, current, proposed}}`` and nothing is written. Without it the edit is Luker's.
         A malformed ``expected`` raises ``BAD_ARGS`` before anything is read.
+
+        ``keep_seq`` (default false: Luker's ``editNode``, which stamps the node's ``seqTo`` with
+        the current seq) keeps the node's ``seqTo`` as it is: a person's correction (the desk's
+        hand edits) does not move an old memory to the end of the timeline or make it look
+        recent to recall. ``mark_current`` stamps it on request. Not a bool: ``BAD_ARGS``.
         """
         _storable(
             id=id, setFields=set_fields, clearFields=clear_fields, title=title, expected=expected
@@ -121,6 +128,8 @@ class WriteApi(ExtraWrites, ArchiveWrites):
         node_id = args.node_id(id)
         if not node_id:
             raise bad_args("editNode: id is required.")
+        if not isinstance(keep_seq, bool):
+            raise bad_args("editNode: keepSeq must be true or false.")
         op: dict[str, Any] = {
             "op": "edit",
             "nodeId": node_id,
@@ -132,7 +141,8 @@ class WriteApi(ExtraWrites, ArchiveWrites):
         if expected is not None:
             parse_expected(expected, "editNode: expected")
             op["expected"] = expected
-        outcome, changes = self._run(OpKind.EDIT_NODE, f"Edit '{self._title(node_id)}'", [op], None)
+        label = f"Edit {quoted_title(self._title(node_id))}"
+        outcome, changes = self._run(OpKind.EDIT_NODE, label, [op], None, keep_seq=keep_seq)
         result = _ok(outcome, changes)
         if not result["ok"]:
             return result
@@ -140,6 +150,29 @@ class WriteApi(ExtraWrites, ArchiveWrites):
             payload = {"ok": True, "changed": False, "note": "values already match"}
             return WriteResult(payload, changes)
         return WriteResult({"ok": True, "changed": True}, changes)
+
+    def mark_current(self, *, id: Any = None) -> WriteResult:
+        """Stamp a live node's ``seqTo`` with the current seq (``meta.seqCounter``), as an agent's
+        edit would: the desk's explicit "Mark as current". One undo step ("Mark 'Title' as
+        current"); ``{ok: true, changed, seqTo}`` (``changed`` false, nothing written, when it
+        is current already); ``{ok: false, error}`` for a missing, archived or non-semantic node.
+        Not part of Luker's API.
+        """
+        _storable(id=id)
+        node_id = args.node_id(id)
+        if not node_id:
+            raise bad_args("markCurrent: id is required.")
+        store = self._require()
+        label = f"Mark {quoted_title(self._title(node_id))} as current"
+        try:
+            with store.transaction(OpKind.EDIT_NODE, label, origin=self._origin) as tx:
+                node, changed = node_ops.stamp_current(tx, node_id, tx.counter("seqCounter"))
+        except MemgraphError as error:
+            if error.code in ("NODE_NOT_FOUND", "NODE_ARCHIVED", "NODE_NOT_SEMANTIC"):
+                return WriteResult({"ok": False, "error": error.to_json()}, None)
+            raise
+        self._committed(changed)
+        return WriteResult({"ok": True, "changed": changed, "seqTo": node.seq_to}, tx.changeset)
 
     def delete_node(self, *, id: Any = None) -> WriteResult:
         """Archive (soft-delete) a node: ``{ok}``; restore with ``restore_node``."""
@@ -149,7 +182,7 @@ class WriteApi(ExtraWrites, ArchiveWrites):
             raise bad_args("deleteNode: id is required.")
         outcome, changes = self._run(
             OpKind.ARCHIVE_NODE,
-            f"Archive '{self._title(node_id)}'",
+            f"Archive {quoted_title(self._title(node_id))}",
             [{"op": "delete", "nodeId": node_id}],
             None,
         )
@@ -167,7 +200,7 @@ class WriteApi(ExtraWrites, ArchiveWrites):
             "sourceRef": source.get("ref"),
             "links": [_link_spec(link, i) for i, link in enumerate(links)],
         }
-        label = f"Link '{self._title(source_id)}' to {len(links)} node(s)"
+        label = f"Link {quoted_title(self._title(source_id))} to {len(links)} node(s)"
         outcome, changes = self._run(OpKind.UPSERT_LINKS, label, [op], None)
         payload: dict[str, Any] = {"applied": len(outcome.applied)}
         if outcome.rejected:
@@ -205,12 +238,12 @@ class WriteApi(ExtraWrites, ArchiveWrites):
         return self._store
 
     def _run(
-        self, op_kind: OpKind, label: str, ops: list[Any], max_seq: Any
+        self, op_kind: OpKind, label: str, ops: list[Any], max_seq: Any, *, keep_seq: bool = False
     ) -> tuple[BatchOutcome, ChangeSet | None]:
         store = self._require()
         with store.transaction(op_kind, label, origin=self._origin) as tx:
             seq = args.whole(max_seq, "maxSeq", tx.counter("seqCounter"), minimum=0)
-            outcome = run_batch(tx, ops, seq, preserve_seq=self._preserve_seq)
+            outcome = run_batch(tx, ops, seq, preserve_seq=self._preserve_seq or keep_seq)
         self._committed(outcome.applied)
         return outcome, tx.changeset
 

@@ -16,6 +16,7 @@ from memgraph_gui.core.domain.model import Edge
 from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.graph.tx import Tx
 from memgraph_gui.core.luker import args
+from memgraph_gui.core.luker.labels import quoted_title
 
 if TYPE_CHECKING:
     from memgraph_gui.core.storage.store import Store
@@ -129,8 +130,10 @@ def not_found(node_id: str, what: str = "") -> dict[str, Any]:
 
 def archive_label(title: str, replacement_title: str | None) -> str:
     """The undo label: "Archive 'Old'" or "Archive 'Old' (replaced by 'New')"."""
-    label = f"Archive '{title}'"
-    return f"{label} (replaced by '{replacement_title}')" if replacement_title else label
+    label = f"Archive {quoted_title(title)}"
+    return (
+        f"{label} (replaced by {quoted_title(replacement_title)})" if replacement_title else label
+    )
 
 
 def _title(tx: Tx, node_id: str | None) -> str | None:

@@ -14,6 +14,7 @@ from memgraph_gui.core.domain.model import Edge
 from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.graph.compaction import build_rollup, check_children, detach_from_parent
 from memgraph_gui.core.luker import args, node_ops
+from memgraph_gui.core.luker.labels import quoted_title
 from memgraph_gui.core.luker.validate import check_fields
 from memgraph_gui.core.storage.history import History
 
@@ -115,8 +116,11 @@ class ExtraWrites:
         _storable(id=id)
         node_id = args.node_id(id)
         store = self._require()
+        with store.reading() as graph:
+            shown = graph.nodes.get(node_id)
+            name = quoted_title(shown.title or node_id) if shown is not None else node_id
         with store.transaction(
-            OpKind.DISSOLVE, f"Dissolve rollup {node_id}", origin=self._origin
+            OpKind.DISSOLVE, f"Dissolve rollup {name}", origin=self._origin
         ) as tx:
             rollup = tx.node(node_id)
             if rollup is None:
@@ -141,7 +145,9 @@ class ExtraWrites:
         with store.reading() as graph:
             node = graph.nodes.get(node_id)
             label = (
-                f"Restore '{node.title or node_id}'" if node is not None else f"Restore {node_id}"
+                f"Restore {quoted_title(node.title or node_id)}"
+                if node is not None
+                else f"Restore {node_id}"
             )
         with store.transaction(OpKind.RESTORE_NODE, label, origin=self._origin) as tx:
             node_ops.restore(tx, node_id)
@@ -265,7 +271,7 @@ def _pin_label(tx: Any, parsed: dict[str, list[float] | None]) -> str:
     if len(parsed) > 1:
         return f"{verb} {len(parsed)} nodes"
     node = tx.node(next(iter(parsed)))
-    return f"{verb} '{node.title or node.id}'"
+    return f"{verb} {quoted_title(node.title or node.id)}"
 
 
 def compact_label(count: int, type_id: str) -> str:

@@ -169,6 +169,7 @@ class TextAreaEditor(FieldEditor):
 class ListEditor(FieldEditor):
     """A list edited as rows: add, remove, reorder, double-click (or F2) to edit an item."""
 
+    MIN_ROWS = 4  # enough to read a short list and see where the next item goes
     MAX_ROWS = 6
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -285,7 +286,7 @@ class ListEditor(FieldEditor):
         self.bar.setVisible(writable)
 
     def _fit_height(self) -> None:
-        rows = min(self.MAX_ROWS, max(2, self.list.count()))
+        rows = min(self.MAX_ROWS, max(self.MIN_ROWS, self.list.count()))
         height = self.list.sizeHintForRow(0) if self.list.count() else self.fontMetrics().height()
         self.list.setFixedHeight(rows * max(height, 18) + 2 * self.list.frameWidth() + 2)
 

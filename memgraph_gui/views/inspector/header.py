@@ -12,6 +12,7 @@ from memgraph_gui.views.inspector.editors import LineEditor
 from memgraph_gui.views.inspector.style import (
     ARCHIVED_BADGE,
     ERROR_COLOR,
+    ElidedLabel,
     badge,
     dot_icon,
     link_button,
@@ -20,9 +21,11 @@ from memgraph_gui.views.inspector.style import (
     status_label,
     type_badge,
 )
+from memgraph_gui.views.menu_text import elide_end
 from memgraph_gui.views.qt import QAction, QtCore, QWidget, Signal, tr
 from memgraph_gui.views.qt import QtWidgets as W
 from memgraph_gui.views.theme import injection_styles, type_color
+from memgraph_gui.views.timeline.model import seq_tip
 
 Qt = QtCore.Qt
 NodeLookup = Callable[[str], Node | None]
@@ -59,15 +62,18 @@ class NodeHeader(QWidget):
         self.title_status = status_label()
         self.title_conflict = ConflictPanel()
         self.title_theirs = ""
-        self.id_label = plain_label()
+        self.id_label = ElidedLabel()
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.level_label = plain_label()
         self.seq_label = plain_label()
+        self.mark_current_button = W.QToolButton()
         self.parent_button = link_button()
         self.no_parent = plain_label(tr("none (top level)"))
         self.no_parent.setEnabled(False)
         self.child_list = W.QListWidget()
         self.child_list.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.child_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.child_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.child_list.setToolTip(tr("Click a child to show it"))
         self.no_children = plain_label(tr("none"))
         self.no_children.setEnabled(False)
@@ -102,17 +108,27 @@ class NodeHeader(QWidget):
         self.meta.setHorizontalSpacing(10)
         self.meta.setVerticalSpacing(4)
         self.meta.setFieldGrowthPolicy(W.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.seq_label.setToolTip(seq_tip())
+        self.mark_current_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.mark_current_button.setAutoRaise(True)
+        seq_row = W.QHBoxLayout()
+        seq_row.addWidget(self.seq_label)
+        seq_row.addWidget(self.mark_current_button)
+        seq_row.addStretch(1)
         parent_cell = _stack(self.parent_button, self.no_parent)
         children_cell = _stack(self.child_list, self.no_children)
         for text, widget in (
             (tr("Id"), self.id_label),
             (tr("Level"), self.level_label),
-            (tr("Seq"), self.seq_label),
+            (tr("Seq"), _row_cell(seq_row)),
             (tr("Prompt"), _row_cell(self.injection)),
             (tr("Parent"), parent_cell),
             (tr("Children"), children_cell),
         ):
             self.meta.addRow(_meta_label(text), widget)
+        seq_name = self.meta.itemAt(2, W.QFormLayout.ItemRole.LabelRole)
+        if seq_name is not None and (seq_widget := seq_name.widget()) is not None:
+            seq_widget.setToolTip(seq_tip())
         layout.addLayout(self.meta)
 
     # -- showing a node ----------------------------------------------------------------------------
@@ -120,7 +136,7 @@ class NodeHeader(QWidget):
         """Fill every part but the title editor (see ``show_title``)."""
         self._show_badges(node)
         self._show_injection(node, injection)
-        self.id_label.setText(node.id)
+        self.id_label.set_full_text(node.id)
         self.level_label.setText(node.level)
         self.seq_label.setText(_seq_text(node))
         self._show_parent(node, lookup)
@@ -165,6 +181,17 @@ class NodeHeader(QWidget):
         self.restore_button.setDefaultAction(restore)
         self.archive_button.setVisible(not archived)
         self.restore_button.setVisible(archived)
+
+    def set_mark_current_action(self, action: QAction) -> None:
+        """The "Mark as current" button beside the seq (shown only while it applies)."""
+        self.mark_current_button.setDefaultAction(action)
+        self.mark_current_button.setVisible(action.isEnabled())
+        action.changed.connect(self._on_mark_current_changed)
+
+    def _on_mark_current_changed(self) -> None:
+        action = self.mark_current_button.defaultAction()
+        if action is not None:
+            self.mark_current_button.setVisible(action.isEnabled())
 
     def _show_badges(self, node: Node) -> None:
         _clear(self._badges)
@@ -211,7 +238,7 @@ class NodeHeader(QWidget):
         self.child_list.clear()
         for child_id in node.children_ids:
             child = lookup(child_id)
-            item = W.QListWidgetItem(child.title if child is not None else child_id)
+            item = W.QListWidgetItem(elide_end(child.title if child is not None else child_id))
             item.setData(Qt.ItemDataRole.UserRole, child_id)
             item.setIcon(dot_icon(type_color(child.type) if child is not None else "#999999"))
             if child is not None:

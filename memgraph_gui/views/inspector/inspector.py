@@ -95,6 +95,15 @@ class NodeInspector(QWidget):
         self.restore_action = QAction(tr("&Restore Node"), self)
         self.restore_action.setIconText(tr("Restore"))
         self.restore_action.setStatusTip(tr("Bring the archived node back (undoable)"))
+        self.mark_current_action = QAction(tr("Mark as &Current"), self)
+        self.mark_current_action.setIconText(tr("Mark as current"))
+        self.mark_current_action.setStatusTip(
+            tr(
+                "Stamp this memory's seqTo with the current chat turn, so the timeline and "
+                "recall treat it as recent, as an agent's edit would (undoable). Edits made "
+                "here keep its seqTo."
+            )
+        )
         self.header = NodeHeader()
         self.form = FieldForm()
         self.links = LinksPanel()
@@ -142,6 +151,7 @@ class NodeInspector(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self._pages)
         self.header.set_actions(self.archive_action, self.restore_action, archived=False)
+        self.header.set_mark_current_action(self.mark_current_action)
 
     def _connect(self) -> None:
         app = self._app
@@ -150,6 +160,7 @@ class NodeInspector(QWidget):
         app.store_replaced.connect(self._on_store_replaced)
         self.archive_action.triggered.connect(self._on_archive_triggered)
         self.restore_action.triggered.connect(self._on_restore_triggered)
+        self.mark_current_action.triggered.connect(self._on_mark_current_triggered)
         self.header.title_committed.connect(self._on_title_committed)
         self.header.title_input_rejected.connect(self._on_title_input_rejected)
         self.header.title_keep_mine_requested.connect(self._on_title_keep_mine)
@@ -163,8 +174,9 @@ class NodeInspector(QWidget):
 
     # -- showing -----------------------------------------------------------------------------------
     def edit_actions(self) -> list[QAction]:
-        """The actions for the window's Edit menu: Archive Node (Del), Restore Node."""
-        return [self.archive_action, self.restore_action]
+        """The actions for the window's Edit menu: Archive Node (Del), Restore Node, Mark as
+        Current."""
+        return [self.archive_action, self.restore_action, self.mark_current_action]
 
     @property
     def node_id(self) -> str | None:
@@ -233,6 +245,10 @@ class NodeInspector(QWidget):
         self.restore_action.setEnabled(writable and node is not None and node.archived)
         archived = node is not None and node.archived
         self.header.set_actions(self.archive_action, self.restore_action, archived)
+        behind = (
+            node is not None and node.level == "semantic" and node.seq_to < self._app.current_seq()
+        )
+        self.mark_current_action.setEnabled(writable and not archived and behind)
 
     def _align_labels(self) -> None:
         labels = self.header.label_widgets() + self.form.label_widgets()
@@ -585,6 +601,17 @@ class NodeInspector(QWidget):
                 on_error=partial(self._on_state_refused, node.id),
             )
 
+    def _on_mark_current_triggered(self) -> None:
+        """Stamp the shown node's ``seqTo`` with the current seq (hand edits keep it)."""
+        node = self._app.node(self._node_id) if self._node_id else None
+        if node is not None and not node.archived and not self._app.read_only:
+            ops.mark_current(
+                self._app,
+                node.id,
+                initiator=self,
+                on_error=partial(self._on_state_refused, node.id),
+            )
+
     def _on_state_refused(self, node_id: str, error: MemgraphError) -> None:
         if node_id != self._node_id:
             self._app.op_failed.emit(error, self)
@@ -639,6 +666,8 @@ class NodeInspector(QWidget):
             self._refresh(node, reload_editors=initiator is not self, links=links)
         elif _links_or_neighbours_changed(changes, node_id, self._related):
             self._refresh(node, reload_editors=False)
+        elif changes.counters_changed or changes.reloaded:
+            self._update_actions(node)  # the current seq moved: Mark as current may apply now
 
 
 def _links_or_neighbours_changed(changes: ChangeSet, node_id: str, related: set[str]) -> bool:

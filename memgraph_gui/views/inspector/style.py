@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from memgraph_gui.views.menu_text import menu_item
 from memgraph_gui.views.qt import QtCore, QtGui, QWidget
 from memgraph_gui.views.qt import QtWidgets as W
 from memgraph_gui.views.theme import type_color
@@ -80,10 +81,49 @@ def link_button(text: str = "") -> W.QPushButton:
     return button
 
 
+BUTTON_CHARS = 48
+
+
 def set_button_text(button: W.QAbstractButton, text: str) -> None:
-    """Show ``text`` literally on a button (doubling ``&`` so Qt shows it, not a shortcut)."""
-    button.setText(text.replace("&", "&&"))
+    """Show ``text`` literally on a button (doubling ``&`` so Qt shows it, not a shortcut), on
+    one line cut to ``BUTTON_CHARS`` characters with "…"; the whole text is the tooltip."""
+    button.setText(menu_item(text, BUTTON_CHARS))
     button.setToolTip(text)
+
+
+class ElidedLabel(W.QLabel):
+    """A one-line plain-text label that cuts its text with "…" to the width it is given (the
+    whole text is its tooltip and what ``full_text`` returns); it never widens its dock."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(W.QSizePolicy.Policy.Ignored, W.QSizePolicy.Policy.Preferred)
+        self._full = ""
+
+    @property
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._fit()
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        hint = super().minimumSizeHint()
+        return QtCore.QSize(min(hint.width(), 40), hint.height())
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        shown = self.fontMetrics().elidedText(
+            self._full, Qt.TextElideMode.ElideRight, max(20, self.contentsRect().width())
+        )
+        if shown != self.text():
+            super().setText(shown)
 
 
 def elided(text: str, widget: QWidget, width: int) -> str:

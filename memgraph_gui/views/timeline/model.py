@@ -39,6 +39,15 @@ _SNIPPET = 160
 _ROOT = QModelIndex()
 
 
+def seq_tip() -> str:
+    """What a node's Seq means (the timeline's Seq header and the inspector's Seq say it)."""
+    return tr(
+        "seqTo: the last chat turn this memory covers. The timeline is ordered by it, and "
+        "recall treats a higher seq as more recent. Edits made in this window keep it; an "
+        "agent's edit stamps the current turn, and Edit ▸ Mark as Current does so by hand."
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class TimelineRow:
     """One row's rendered cells (cached per id until the node changes)."""
@@ -113,8 +122,12 @@ class TimelineTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
             return tr(COLUMNS[section])
+        if role == Qt.ItemDataRole.ToolTipRole and section == 0:
+            return seq_tip()
         return None
 
     def data(

@@ -2,7 +2,11 @@
 
 A new draft never silently replaces text the user typed: when the editor holds edits, the draft
 waits in a bar above it ("Replace" / "Keep mine"). AI drafts run on their own thread; while one
-runs, "Cancel" gives the panel back at once. An answer that is no longer awaited (cancelled, or
+runs, "Cancel" gives the panel back at once. While a draft comes and goes the buttons stay where
+they are (the editor gives and takes the room the bar and the status line need) and keyboard
+focus stays put (on the AI / Cancel button that takes its turn, or wherever it was). The AI
+request carries the children's text capped at ``AI_INPUT_CHARS`` characters, and the status
+line says when it was cut. An answer that is no longer awaited (cancelled, or
 for a group the user has already left) is dropped when it comes; one for a group left says so
 in the status line (unless that line already tells something about the group shown).
 """
@@ -12,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from memgraph_gui.app.llm_client import DraftJob, summary_messages
+from memgraph_gui.app.llm_client import DraftJob, summary_request
 from memgraph_gui.app.settings import DEFAULT_MAX_CHARS, DraftEndpoint, load_endpoint
-from memgraph_gui.core.domain.draft import extractive_summary
+from memgraph_gui.core.domain.draft import draft_budget, extractive_summary
 from memgraph_gui.views.qt import (
     QFrame,
     QHBoxLayout,
@@ -50,6 +54,7 @@ class DraftPanel(QWidget):
         self._awaited: object | None = None  # the tag of the AI request whose answer is wanted
         self._left: set[object] = set()  # tags of requests for groups the user has left
         self._jobs: set[DraftJob] = set()
+        self._cut_note = ""  # what the awaited AI request left out of the children's text
         self._build()
 
     # -- layout ----------------------------------------------------------------------------------
@@ -65,15 +70,17 @@ class DraftPanel(QWidget):
         self.count_label = QLabel()
         self.count_label.setTextFormat(Qt.TextFormat.PlainText)
         self.count_label.setStyleSheet("color: palette(mid);")
-        layout.addWidget(heading)
-        layout.addWidget(self._build_pending_bar())
-        layout.addWidget(self.editor, 1)
-        layout.addLayout(self._build_buttons())
         self.status = QLabel()
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setWordWrap(True)
         self.status.setObjectName("draft-status")
+        # the editor (stretch 1) takes up what the bar and the status line need: the buttons,
+        # last in the panel, never move while a draft comes in
+        layout.addWidget(heading)
+        layout.addWidget(self._build_pending_bar())
+        layout.addWidget(self.editor, 1)
         layout.addWidget(self.status)
+        layout.addLayout(self._build_buttons())
 
     def _build_buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -104,6 +111,7 @@ class DraftPanel(QWidget):
         row = QHBoxLayout(self.pending_bar)
         row.setContentsMargins(8, 4, 4, 4)
         self.pending_label = QLabel(tr("A new draft is ready. Replace your edited text?"))
+        self.pending_label.setWordWrap(True)  # never widens the panel (the splitter would move)
         self.replace_button = QPushButton(tr("Replace"))
         self.replace_button.clicked.connect(self.accept_pending)
         self.keep_button = QPushButton(tr("Keep mine"))
@@ -123,7 +131,7 @@ class DraftPanel(QWidget):
         if self._awaited is not None:
             self._left.add(self._awaited)  # its answer is for the group left: never used here
         self._stop_waiting()
-        self._put(extractive_summary(briefs, max_chars=DEFAULT_MAX_CHARS))
+        self._put(self._offline_draft())
 
     def text(self) -> str:
         """The summary as the user left it."""
@@ -141,7 +149,7 @@ class DraftPanel(QWidget):
     def draft_offline(self) -> None:
         """A fresh extractive draft (offered, not forced, when the user has edited)."""
         self.status.clear()
-        self._offer(extractive_summary(self._briefs, max_chars=DEFAULT_MAX_CHARS))
+        self._offer(self._offline_draft())
 
     def draft_with_ai(self) -> None:
         """Ask the configured endpoint for a draft in the background."""
@@ -151,16 +159,17 @@ class DraftPanel(QWidget):
                 tr("No AI endpoint is set. Open Preferences… to set one, or draft offline.")
             )
             return
-        messages = summary_messages(self._briefs, self._type_id, self._instruction)
+        request = summary_request(self._briefs, self._type_id, self._instruction)
         self._awaited = tag = object()
-        job = DraftJob(endpoint, messages, tag=tag)
+        self._cut_note = request.cut_note()
+        job = DraftJob(endpoint, request.messages, tag=tag)
         job.finished.connect(self._on_ai_finished)
         job.failed.connect(self._on_ai_failed)
         self._jobs.add(job)
-        self.ai_button.hide()
-        self.cancel_button.show()
+        _take_turns(self.ai_button, self.cancel_button)
         self.status.setStyleSheet("")
-        self.status.setText(tr("Asking {model}…").format(model=endpoint.model))
+        asking = tr("Asking {model}…").format(model=endpoint.model)
+        self.status.setText(f"{asking}\n{self._cut_note}" if self._cut_note else asking)
         job.start()
 
     @property
@@ -200,10 +209,16 @@ class DraftPanel(QWidget):
         self._pending = text
         self.pending_bar.show()
 
+    def _offline_draft(self) -> str:
+        """The extractive draft: one line per child, within a budget that has room for each."""
+        return extractive_summary(
+            self._briefs, max_chars=draft_budget(len(self._briefs), DEFAULT_MAX_CHARS)
+        )
+
     def _stop_waiting(self) -> None:
         self._awaited = None
-        self.cancel_button.hide()
-        self.ai_button.show()
+        if self.cancel_button.isVisibleTo(self):
+            _take_turns(self.cancel_button, self.ai_button)
 
     def _awaited_job(self) -> bool:
         """Whether the job whose signal is being handled is the awaited one (it is dropped from
@@ -227,7 +242,8 @@ class DraftPanel(QWidget):
 
     def _on_ai_finished(self, text: str) -> None:
         if self._awaited_job():
-            self.status.clear()
+            self.status.setStyleSheet("")
+            self.status.setText(self._cut_note)  # the draft saw only what the note says
             self._offer(text)
         self.ai_finished.emit()
 
@@ -243,3 +259,13 @@ class DraftPanel(QWidget):
     def _on_text_changed(self) -> None:
         self.count_label.setText(tr("{n} characters").format(n=len(self.editor.toPlainText())))
         self.text_changed.emit()
+
+
+def _take_turns(leaving: QPushButton, coming: QPushButton) -> None:
+    """Show ``coming`` in the place of ``leaving``; the keyboard focus, if ``leaving`` had it,
+    moves with it (a hidden button would pass it on to whatever comes next in the window)."""
+    had_focus = leaving.hasFocus() or leaving.window().focusWidget() is leaving
+    coming.show()
+    if had_focus:
+        coming.setFocus(Qt.FocusReason.OtherFocusReason)
+    leaving.hide()

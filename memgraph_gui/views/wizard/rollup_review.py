@@ -19,7 +19,7 @@ from typing import Any
 from memgraph_gui.app import ops
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.compaction_reads import RollupRow, child_briefs, list_rollups
-from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import thaw
 from memgraph_gui.views import unsaved
@@ -88,6 +88,7 @@ class RollupReviewDialog(QDialog):
         self._save_then: _SaveThen | None = None
         self._leaving = False
         self._dirty = True
+        self._status_about: frozenset[str] = frozenset()  # the rollups the status line is about
         self.ask_unsaved: Ask = unsaved.ask_unsaved
         """Asks Save / Discard / Cancel before leaving unsaved text (tests replace it)."""
         self._shown = Part(
@@ -341,18 +342,22 @@ class RollupReviewDialog(QDialog):
     # -- handlers --------------------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        self._clear_stale_status()  # reopened: what the line said was about the last visit
         if self._dirty:
             self.refresh()
 
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
         if changes.empty:
             return
+        if initiator is not self and _concerns(changes, self._status_about):
+            self._clear_stale_status()  # e.g. Undo of the save or dissolve the line reported
         self._dirty = True
         if self.isVisible():
             self._refresh_timer.start()
 
     def _on_store_replaced(self) -> None:
         # refused edits and write state belong to the memory closed (same ids, other nodes)
+        self._say("")
         self._saving.clear()
         self._parked.clear()
         self._save_then = None
@@ -423,9 +428,12 @@ class RollupReviewDialog(QDialog):
             self._baseline = node.fields.get("summary") if node is not None else text
             self._loaded_summary = text  # typing after Save stays unsaved
             self._on_summary_changed()
-            self._say(tr("Summary saved."))
+            self._say(tr("Summary saved."), about=rollup_id)
         else:
-            self._say(tr("Summary of “{title}” saved.").format(title=self._title(rollup_id)))
+            self._say(
+                tr("Summary of “{title}” saved.").format(title=self._title(rollup_id)),
+                about=rollup_id,
+            )
         self._save_landed(rollup_id, ok=True)
 
     def _on_save_refused(
@@ -442,6 +450,7 @@ class RollupReviewDialog(QDialog):
                     "The summary of “{title}” was not saved: {why} Select it to see your text."
                 ).format(title=self._title(rollup_id), why=error.message),
                 error=True,
+                about=rollup_id,
             )
         else:
             self._show_refusal(text, error)
@@ -451,12 +460,16 @@ class RollupReviewDialog(QDialog):
         """A refused save of the summary on the right: a conflict shows both texts."""
         self._on_summary_changed()
         if error.code != "EDIT_CONFLICT":
-            self._say(error.message, error=True)
+            self._say(error.message, error=True, about=self._current)
             return
         current = (error.details.get("current") or {}).get("fields") or {}
         self._theirs = current.get("summary")
         self.conflict.show_conflict(self.summary.toPlainText() or text, str(self._theirs or ""))
-        self._say(tr("Another writer changed this summary; nothing was saved."), error=True)
+        self._say(
+            tr("Another writer changed this summary; nothing was saved."),
+            error=True,
+            about=self._current,
+        )
 
     def _save_landed(self, rollup_id: str, *, ok: bool) -> None:
         then = self._save_then
@@ -479,7 +492,7 @@ class RollupReviewDialog(QDialog):
         self._load_summary(self._theirs)
 
     def _on_dissolved(self, rollup_id: str, _result: object) -> None:
-        self._say(tr("Dissolved; its children are back under their old parents."))
+        self._say(tr("Dissolved; its children are back under their old parents."), about=rollup_id)
         self._parked.pop(rollup_id, None)
         if rollup_id == self._current:
             self._current = ""
@@ -488,13 +501,14 @@ class RollupReviewDialog(QDialog):
     def _on_dissolve_refused(self, rollup_id: str, error: MemgraphError) -> None:
         self.dissolve_button.setEnabled(bool(self._current))
         if rollup_id == self._current:
-            self._say(error.message, error=True)
+            self._say(error.message, error=True, about=rollup_id)
         else:
             self._say(
                 tr("“{title}” was not dissolved: {why}").format(
                     title=self._title(rollup_id), why=error.message
                 ),
                 error=True,
+                about=rollup_id,
             )
 
     # -- display ---------------------------------------------------------------------------------
@@ -552,9 +566,35 @@ class RollupReviewDialog(QDialog):
         row: RollupRow = self.rollups.row_at(self.proxy.mapToSource(index).row())
         return row.id
 
-    def _say(self, message: str, *, error: bool = False) -> None:
+    def _say(self, message: str, *, error: bool = False, about: str = "") -> None:
+        """Show ``message`` in the status line; ``about`` is the rollup it tells of (a later
+        change to it by someone else, such as Undo, clears the line)."""
         self.status.setStyleSheet("color: #b3261e;" if error else "")
         self.status.setText(message)
+        self._status_about = frozenset({about}) if about and message else frozenset()
+
+    def _clear_stale_status(self) -> None:
+        """Clear the status line, unless it tells of something still waiting for the person
+        (a refused summary kept for its rollup, a conflict shown)."""
+        if self.conflict.pending or self._status_about & set(self._parked):
+            return
+        self._say("")
+
+
+def _concerns(changes: ChangeSet, ids: frozenset[str]) -> bool:
+    """Whether ``changes`` (an undo, a redo, another writer's step) touch any of ``ids``."""
+    if not ids:
+        return False
+    if changes.reloaded or changes.op in (OpKind.UNDO, OpKind.REDO):
+        return True
+    touched = (
+        changes.nodes_updated
+        | changes.nodes_removed
+        | changes.nodes_archived
+        | changes.nodes_restored
+        | changes.nodes_added
+    )
+    return bool(ids & touched)
 
 
 def _bold(text: str) -> QLabel:
