@@ -34,6 +34,10 @@ class LabelLayer:
         self.rows = np.zeros(0, dtype=np.int64)
         self._font = QFont()
         self._font.setPointSizeF(8.5)
+        for _ in range(OVERVIEW_LABELS):  # made once, hidden: a first overview does not wait
+            item = self._new_item()  # for them (~0.5 ms each)
+            item.setVisible(False)
+            self._pool.append(item)
 
     def refresh(
         self,
@@ -52,7 +56,8 @@ class LabelLayer:
         (x0, x1), (y0, y1) = self._view.viewRange()
         inside = np.flatnonzero(scene.in_rect(x0, y0, x1, y1) & visible)
         if weight is not None:
-            ranked = inside[np.argsort(-weight[inside], kind="stable")[:LABEL_LIMIT]]
+            heaviest = np.argsort(-weight[inside], kind="stable")[: 3 * OVERVIEW_LABELS]
+            ranked = inside[heaviest]
             if first is not None and len(first):
                 mine = first[np.isin(first, inside)]
                 ranked = np.concatenate([mine, ranked[~np.isin(ranked, mine)]])
