@@ -8,6 +8,7 @@ and selection as small overlay items; labels only for the nodes in view when zoo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,9 +17,12 @@ import numpy as np
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.graph_data import (
     GraphSnapshot,
+    create_pinned_node,
     graph_snapshot,
+    stored_pins,
 )
 from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
+from memgraph_gui.app.settings import load_focus_hops, save_focus_hops
 from memgraph_gui.app.snapshot_loader import SnapshotLoader
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.graph.actions import AUTO_LEVEL, DEFAULT_HOPS, build_actions
@@ -32,15 +36,20 @@ from memgraph_gui.views.graph.folding import (
     fold_sizes,
 )
 from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
+from memgraph_gui.views.graph.new_node import NewNode, ask_new_node
 from memgraph_gui.views.graph.pointer import GraphPointer
 from memgraph_gui.views.graph.scene import GraphScene
 from memgraph_gui.views.qt import (
     QCoreApplication,
+    QMenu,
+    Qt,
+    QtCore,
     QtGui,
     QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
+    tr,
 )
 
 RELOAD_MS = 120
@@ -65,12 +74,15 @@ ZOOM_SETTLE_MS = 180
 class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
     """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
 
-    Signals: ``progress_changed(str)`` (layout progress, empty when idle). Slots: ``set_search``,
-    ``fit``, ``relayout``, ``set_focus``, ``set_hops``, ``show_preview``, ``cancel_preview``,
-    ``shutdown`` (stops the layout worker; closing the app model does too).
+    Signals: ``progress_changed(str)`` (layout progress, empty when idle), ``find_status(str)``
+    (how many nodes the find finds, and which one Enter stepped to; empty without a find).
+    Slots: ``set_search``, ``step_match``, ``fit``, ``relayout``, ``set_focus``, ``set_hops``,
+    ``show_preview``, ``cancel_preview``, ``shutdown`` (stops the layout worker; closing the app
+    model does too). A right-click opens a context menu (``context_menu_at``).
     """
 
     progress_changed = Signal(str)
+    find_status = Signal(str)
 
     def __init__(self, app: AppModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -80,10 +92,16 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.search_mask: np.ndarray | None = None
         self._search_text = ""
         self.focus_on = False
-        self.hops = DEFAULT_HOPS
+        self.hops = load_focus_hops(DEFAULT_HOPS)  # remembered across runs
+        self.matches: list[str] = []  # the drawn nodes the find finds, in stepping order
+        self.match_at = -1  # the one Enter stepped to last (-1: none yet)
+        # asks for a new node's type and title (tests replace it)
+        self.ask_new_node: Callable[[QWidget, Sequence[str]], NewNode | None] = ask_new_node
         self._fit_pending = True
         self._last_size: tuple[float, float] | None = None
         self._fitting = False
+        self._fitted = False
+        self._box_px = (0.0, 0.0)
         self.hovered_id: str | None = None
         self._moving: set[str] = set()  # "layout", "drag", "zoom": why the node cache is off
         self._pending: ChangeSet | None = None  # topology changes waiting for the reload timer
@@ -94,6 +112,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self._build_widgets()
         self._build_timers()
         self.graph_actions = build_actions(self)
+        self.graph_actions.hops[self.hops].setChecked(True)
         self._connect()
         self._reload(initial=True)
 
@@ -125,6 +144,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.nodes.node_hovered.connect(self._on_node_hovered)
         self.nodes.node_dragged.connect(self._on_node_dragged)
         self.view.sigRangeChanged.connect(self._on_range_changed)
+        self.view.sigResized.connect(self._on_box_resized)
+        self.view.context_requested.connect(self._on_context_requested)
         self.layout_job.frame_ready.connect(self._on_frame_ready)
         self.layout_job.progress_changed.connect(self.progress_changed)
         self.layout_job.finished.connect(self._on_layout_finished)
@@ -151,9 +172,45 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.layout_job.start(full=True)
 
     def set_search(self, text: str) -> None:
-        """Fade the nodes that do not match ``text`` (empty: none faded)."""
+        """Fade the nodes that ``text`` does not find, their labels and marks (empty: none
+        faded); ``find_status`` then says how many it finds."""
+        if text.strip() != self._search_text.strip():
+            self.match_at = -1  # a new find steps from its first match
         self._search_text = text
         self._search_timer.start()
+
+    def step_match(self, forward: bool = True, text: str | None = None) -> str | None:
+        """Select and reveal the next match of the find (``forward``), or the previous one,
+        in ``matches`` order (title and alias matches first), wrapping round; ``text`` (the
+        find box's, when given) is applied first if it is not the find shown yet. Returns
+        the node stepped to (None: nothing found)."""
+        if text is not None and text.strip() != self._search_text.strip():
+            self.set_search(text)
+        if self._search_timer.isActive():  # typed but not applied yet: apply it now
+            self._search_timer.stop()
+            self._on_search_due()
+        if not self.matches:
+            return None
+        count = len(self.matches)
+        if self.match_at < 0:
+            self.match_at = 0 if forward else count - 1
+        else:
+            self.match_at = (self.match_at + (1 if forward else -1)) % count
+        node_id = self.matches[self.match_at]
+        self._app.selection.select([node_id], source=None)  # the view reveals it, as any
+        self.find_status.emit(self.find_text())  # selection made elsewhere
+        return node_id
+
+    def find_text(self) -> str:
+        """What ``find_status`` says now ("" without a find)."""
+        if not self._search_text.strip() or self.search_mask is None:
+            return ""
+        count = len(self.matches)
+        if not count:
+            return tr("No matches")
+        if 0 <= self.match_at < count:
+            return tr("{index} of {count}").format(index=self.match_at + 1, count=count)
+        return tr("1 match") if count == 1 else tr("{count} matches").format(count=count)
 
     def set_focus(self, on: bool) -> None:
         """Show only the k-hop neighbourhood of the selection (all nodes when off)."""
@@ -166,6 +223,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         """The focus radius (1-3 hops)."""
         self.hops = max(1, min(3, int(hops)))
         self.graph_actions.hops[self.hops].setChecked(True)
+        save_focus_hops(self.hops)
         if self.focus_on:
             self._apply_visibility(fit=True)
 
@@ -264,6 +322,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         """Show ``scene``; ``spots``, ``lines`` and the fold ``prepared`` for it off the GUI
         thread are used where they still fit (unfaded, the same fold settings)."""
         self.scene = scene
+        self.hover_title.hide()  # its row was of the picture replaced
         self._update_search_mask()
         self.nodes.show_scene(scene, self._faded(), spots)
         self._legend_types()
@@ -336,7 +395,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
 
     def _show_injection(self) -> None:
         if self.scene is not None and self.preview_stamp is None:
-            self.injection.show(self.scene, self._app.injection(), self.visible, self._lift())
+            injection = self._app.injection()
+            self.injection.show(self.scene, injection, self.visible, self._lift(), self._faded())
 
     def _show_selection(self) -> None:
         scene = self.scene
@@ -345,7 +405,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         sel = self._app.selection
         current = scene.index.get(sel.current, -1) if sel.current else -1
         rows = scene.rows(sorted(sel.ids))
-        self.selection.show(scene, rows, current, self.visible, self._lift())
+        self.selection.show(scene, rows, current, self.visible, self._lift(), self._faded())
 
     # -- model signals -------------------------------------------------------------------------------
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
@@ -418,6 +478,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         }
         sizes = scene.sizes
         first = scene.append(nodes, edges)  # sizes follow the new degrees
+        self._place_pinned(first)
         looks = self._update_looks(scene, changes.nodes_updated)
         self._update_search_mask()
         if looks or not np.array_equal(sizes, scene.sizes):  # new rows, a colour or a size
@@ -426,6 +487,20 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         if not scene.placed.all():
             self.layout_job.start()
         return True
+
+    def _place_pinned(self, first: int) -> None:
+        """Put the rows from ``first`` on (just appended) that are pinned where their pin is
+        (a node created at the pointer is pinned where it was clicked)."""
+        scene = self.scene
+        assert scene is not None
+        if first >= scene.n:
+            return
+        pins = stored_pins(self._app)
+        for row in range(first, scene.n):
+            xy = pins.get(scene.ids[row])
+            if xy is not None:
+                scene.pos[row] = xy
+                scene.pinned[row] = scene.placed[row] = True
 
     def _on_store_replaced(self) -> None:
         self.layout_job.cancel()
@@ -607,13 +682,21 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self.set_hops(int(action.data()))
 
     def _update_search_mask(self) -> None:
+        """The find's mask over the rows and its drawn matches in stepping order (the one
+        stepped to stays the current one while it is still found)."""
         text, scene = self._search_text.strip(), self.scene
+        was = self.matches[self.match_at] if 0 <= self.match_at < len(self.matches) else None
         if not text or scene is None or self.preview_stamp is not None:
             # (the open store's matches say nothing of a file still opening: faded once in)
             self.search_mask = None
+            self.matches, self.match_at = [], -1
             return
-        hits = self._app.matching_ids(text)
+        ranked = self._app.ranked_matches(text)  # title and alias matches first
+        hits = set(ranked)
         self.search_mask = np.fromiter((i in hits for i in scene.ids), bool, scene.n)
+        index, alive = scene.index, scene.alive
+        self.matches = [i for i in ranked if i in index and alive[index[i]]]
+        self.match_at = self.matches.index(was) if was in self.matches else -1
 
     def _on_search_due(self) -> None:
         if self.scene is None or self._app.closed:
@@ -621,3 +704,79 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self._update_search_mask()
         self.nodes.restyle(self._faded())
         self.edges.set_opacity(1.0 if self.search_mask is None else 0.25)
+        self._show_injection()  # the marks and labels fade with their nodes
+        self._show_selection()
+        self._label_timer.start()
+        self.find_status.emit(self.find_text())
+
+    # -- context menu ----------------------------------------------------------------------------
+    def _on_context_requested(self, point: QtCore.QPointF, screen: QtCore.QPointF) -> None:
+        menu = self.context_menu_at(point.x(), point.y())
+        if menu is not None:
+            menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            menu.popup(screen.toPoint())
+
+    def context_menu_at(self, x: float, y: float) -> QMenu | None:
+        """The context menu for the view point ``(x, y)``: on a node, Select, Unfold or Fold
+        (an overview) and Unpin (a pinned node); on the background, New node here…. None
+        while a file is still opening."""
+        scene = self.scene
+        if scene is None or self.preview_stamp is not None or self._app.closed:
+            return None
+        row = self.nodes.row_at(QtCore.QPointF(x, y))
+        menu = QMenu(self.plot)
+        if row < 0:
+            make = menu.addAction(tr("New node here…"))
+            make.triggered.connect(lambda: self._ask_new_node_at(x, y))
+            return menu
+        node_id = scene.ids[row]
+        title = menu.addAction(_menu_text(self._title_of(node_id)))
+        title.setEnabled(False)
+        menu.addSeparator()
+        select = menu.addAction(tr("Select"))
+        select.triggered.connect(lambda: self._app.selection.select([node_id], source=self))
+        folded = self.folded
+        if folded is not None and folded.active and not self.focus_on:
+            if folded.cut.held[row] > 1 and bool(np.any(scene.parents == row)):
+                unfold = menu.addAction(tr("Unfold"))
+                unfold.triggered.connect(lambda: self._fold_by_menu(node_id, True))
+            if scene.parents[row] >= 0:
+                fold = menu.addAction(tr("Fold into rollup"))
+                fold.triggered.connect(lambda: self._fold_by_menu(node_id, False))
+        if scene.pinned[row]:
+            unpin = menu.addAction(tr("Unpin"))
+            unpin.triggered.connect(lambda: self.unpin(node_id))
+        return menu
+
+    def _fold_by_menu(self, node_id: str, unfold: bool) -> None:
+        if (self.unfold(node_id) if unfold else self.fold(node_id)) and self.scene is not None:
+            self._apply_visibility()
+
+    def _ask_new_node_at(self, x: float, y: float) -> None:
+        """Ask for a type and a title, then create the node pinned at ``(x, y)``."""
+        schema = self._app.schema()
+        types = [t.id for t in schema.types if t.editable] or [t.id for t in schema.types]
+        answer = self.ask_new_node(self, types)
+        if answer is not None:
+            self.create_node_at(answer[0], answer[1], x, y)
+
+    def create_node_at(self, type_id: str, title: str, x: float, y: float) -> None:
+        """Create a node of ``type_id`` titled ``title`` pinned at the view point ``(x, y)``
+        (two undo steps: the node, its pin) and select it once written; a refusal is shown
+        as any other (the model's ``op_failed``)."""
+        sel = self._app.selection
+        create_pinned_node(
+            self._app,
+            type_id,
+            title,
+            (x, y),
+            initiator=self,
+            on_done=lambda node_id: sel.select([node_id], source=self),
+        )
+
+
+def _menu_text(title: str) -> str:
+    """A title as a menu item's text: one line, elided, its ``&`` not a mnemonic."""
+    text = " ".join(title.split())
+    text = text if len(text) <= 48 else text[:47] + "…"
+    return text.replace("&", "&&")
