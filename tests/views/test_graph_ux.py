@@ -241,6 +241,40 @@ def test_enter_steps_through_the_matches_title_and_alias_matches_first(
     assert stepper.label.text() == f"{len(view.matches)} of {len(view.matches)}"
 
 
+def test_the_windows_find_box_counts_the_matches_and_enter_steps(
+    laid_out_template: Path,  # noqa: F811
+    tmp_path: Path,
+    qtbot: Any,
+) -> None:
+    import shutil
+
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.main_window import MainWindow
+    from memgraph_gui.views.qt import Qt
+
+    path = tmp_path / "w.memgraph"
+    shutil.copy(laid_out_template, path)
+    app = AppModel(MemoryStore.open(path))
+    try:
+        window = MainWindow(app)
+        qtbot.addWidget(window)
+        window.show()
+        query, named, others = _ranked_query(app)
+        graph = window.graph_view
+        window.find_box.setText(query)
+        count = len([i for i in named | others if i in graph.scene.index])
+        label = window.find_stepper.label
+        qtbot.waitUntil(lambda: label.text() == f"{count} matches", timeout=WAIT)
+        qtbot.keyClick(window.find_box, Qt.Key.Key_Return)
+        assert app.selection.current == graph.matches[0] and label.text() == f"1 of {count}"
+        window.find_box.setText("")
+        qtbot.waitUntil(lambda: label.text() == "", timeout=WAIT)
+        window.close()
+    finally:
+        app.close()
+
+
 def test_ranked_matches_are_the_finds_matches(app: Any) -> None:
     query, named, others = _ranked_query(app)
     ranked = app.ranked_matches(query)
@@ -416,3 +450,23 @@ def test_no_label_draws_under_the_legend_and_long_titles_are_elided(
     qtbot.waitUntil(lambda: row in view.labels.rows.tolist(), timeout=WAIT)
     text = view.labels.texts()[view.labels.rows.tolist().index(row)]
     assert len(text) <= MAX_CHARS and text.endswith("…")
+
+
+def test_the_menu_key_opens_the_current_nodes_context_menu(
+    view: Any, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memgraph_gui.views.qt import QApplication, QMenu, QtCore, QtGui
+
+    opened: list[Any] = []
+    monkeypatch.setattr(QMenu, "popup", lambda menu, *_a: opened.append(menu))
+    row = int(np.flatnonzero(view.visible)[0])
+    app.selection.select([view.scene.ids[row]], source=view)
+    key = QtGui.QContextMenuEvent(
+        QtGui.QContextMenuEvent.Reason.Keyboard, QtCore.QPoint(5, 5), QtCore.QPoint(5, 5)
+    )
+    QApplication.sendEvent(view, key)
+    assert len(opened) == 1 and "Select" in _texts(opened[0])
+    title = opened[0].actions()[0]  # the node's title heads it (disabled)
+    assert not title.isEnabled() and title.text().startswith(
+        " ".join(app.node(view.scene.ids[row]).title.split())[:10].replace("&", "&&")
+    )

@@ -357,6 +357,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.refold(prepared)
         self.visible = self._focus_mask(scene)
         self.nodes.set_visible_rows(self.visible)
+        if 0 <= self.hover_title.row < scene.n and not self.visible[self.hover_title.row]:
+            self.hover_title.hide()  # its node folded away or left the focus
         self.nodes.set_sizes(fold_sizes(scene, self.folded), self._faded())
         self._draw_edges(lines)
         self._show_injection()
@@ -715,6 +717,26 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         if menu is not None:
             menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             menu.popup(screen.toPoint())
+
+    def contextMenuEvent(self, event: QtGui.QContextMenuEvent) -> None:
+        """The menu key (or Shift+F10): the current node's context menu beside it, or the
+        background's at the view's centre. (A right-click opens one from the view box.)"""
+        scene = self.scene
+        if event.reason() != QtGui.QContextMenuEvent.Reason.Keyboard or scene is None:
+            event.ignore()
+            return
+        current = self._app.selection.current
+        row = scene.index.get(self._shown_for(current), -1) if current else -1
+        if row >= 0 and self.visible[row]:  # (a folded-away node: the rollup holding it)
+            x, y = (float(v) for v in scene.pos[row])
+        else:
+            (x0, x1), (y0, y1) = self.view.viewRange()
+            x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        at = self.plot.mapFromScene(self.view.mapViewToScene(QtCore.QPointF(x, y)))
+        self._on_context_requested(
+            QtCore.QPointF(x, y), QtCore.QPointF(self.plot.viewport().mapToGlobal(at))
+        )
+        event.accept()
 
     def context_menu_at(self, x: float, y: float) -> QMenu | None:
         """The context menu for the view point ``(x, y)``: on a node, Select, Unfold or Fold
