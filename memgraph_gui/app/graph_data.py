@@ -186,18 +186,20 @@ def create_pinned_node(
     title: str,
     xy: Sequence[float],
     *,
+    fields: Mapping[str, Any] | None = None,
     initiator: object | None = None,
     on_done: Callable[[str], None] | None = None,
     on_error: Callable[[MemgraphError], None] | None = None,
 ) -> None:
-    """Create a node of ``type_id`` titled ``title`` and pin it at ``xy``, together on the
-    single writer: two undo steps ("Create type 'Title'", then "Pin 'Title'"). Luker's rule
-    holds: a same-type node of the same title takes the create (and the pin). ``on_done``
-    gets the node's id (GUI thread); a refusal goes to ``on_error``."""
+    """Create a node of ``type_id`` titled ``title`` (with ``fields``) and pin it at ``xy``,
+    together on the single writer: two undo steps ("Create type 'Title'", then "Pin
+    'Title'"). Luker's rule holds: a same-type node of the same title takes the create (and
+    the pin). ``on_done`` gets the node's id (GUI thread); a refusal (a required field
+    missing, …) goes to ``on_error``, else the model's ``op_failed``."""
     where = [float(xy[0]), float(xy[1])]
 
     def op(w: Any) -> list[Any]:
-        created = w.create_node(type=type_id, title=title)
+        created = w.create_node(type=type_id, title=title, fields=dict(fields or {}))
         return [created, w.set_pins({created["id"]: where})]
 
     def done(results: list[Any]) -> None:

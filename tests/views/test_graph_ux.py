@@ -353,16 +353,19 @@ def test_new_node_here_creates_a_node_pinned_where_the_menu_was_opened(
         view.plot.viewport(), Qt.MouseButton.RightButton, pos=view.plot.mapFromScene(point)
     )
     assert len(opened) == 1 and _texts(opened[0]) == ["New node here…"]
-    asked: list[list[str]] = []
+    asked: list[dict[str, list[str]]] = []
 
-    def answer(_parent: Any, types: Any) -> tuple[str, str]:
-        asked.append(list(types))
-        return "character_sheet", "Zed & the Wanderer"
+    def answer(_parent: Any, types: Any) -> Any:
+        from memgraph_gui.views.graph.new_node import NewNode
+
+        asked.append({k: list(v) for k, v in types.items()})
+        return NewNode("character_sheet", "Zed & the Wanderer")
 
     view.ask_new_node = answer
     menu = view.context_menu_at(x, y)
     _action(menu, "New node here…").trigger()
-    assert "character_sheet" in asked[0]
+    assert asked[0]["character_sheet"] == [] and asked[0]["thread"] == ["status", "note"]
+    assert "event" not in asked[0]  # (not editable by hand)
     app.runner.wait_idle()
     made = next(n for n in app.store.graph.nodes.values() if n.title == "Zed & the Wanderer")
     assert made.type == "character_sheet"
@@ -374,6 +377,37 @@ def test_new_node_here_creates_a_node_pinned_where_the_menu_was_opened(
     assert view.visible[row] and view.selection.rows == {row}
     x_data, y_data = view.nodes.getData()
     assert np.allclose((x_data[row], y_data[row]), (x, y))
+
+
+def test_the_new_node_dialog_asks_for_the_types_required_fields(qtbot: Any) -> None:
+    from memgraph_gui.views.graph.new_node import NewNode, NewNodeDialog
+    from memgraph_gui.views.qt import QDialogButtonBox
+
+    dialog = NewNodeDialog({"character_sheet": [], "thread": ["status", "note"]})
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert not ok.isEnabled() and dialog.field_boxes == {}
+    dialog.title_box.setText("  Errands ")
+    assert ok.isEnabled()
+    dialog.type_box.setCurrentIndex(1)
+    assert list(dialog.field_boxes) == ["status", "note"] and not ok.isEnabled()
+    dialog.field_boxes["status"].setText("open")
+    dialog.field_boxes["note"].setText("bread")
+    assert ok.isEnabled()
+    assert dialog.answer() == NewNode("thread", "Errands", {"status": "open", "note": "bread"})
+
+
+def test_a_thread_made_at_the_pointer_gets_its_required_fields(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    from memgraph_gui.views.graph.new_node import NewNode
+
+    x, y = _background_point(view)
+    view.create_node_at(NewNode("thread", "Errands", {"status": "open", "note": "bread"}), x, y)
+    app.runner.wait_idle()
+    made = next(n for n in app.store.graph.nodes.values() if n.title == "Errands")
+    assert made.type == "thread" and made.fields["status"] == "open"
+    assert np.allclose(app.store.pins()[made.id], (x, y))
 
 
 def test_a_pinned_node_is_unpinned_from_its_context_menu(view: Any, app: Any, qtbot: Any) -> None:

@@ -8,7 +8,7 @@ and selection as small overlay items; labels only for the nodes in view when zoo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,7 +96,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.matches: list[str] = []  # the drawn nodes the find finds, in stepping order
         self.match_at = -1  # the one Enter stepped to last (-1: none yet)
         # asks for a new node's type and title (tests replace it)
-        self.ask_new_node: Callable[[QWidget, Sequence[str]], NewNode | None] = ask_new_node
+        self.ask_new_node: Callable[[QWidget, Mapping[str, Sequence[str]]], NewNode | None] = (
+            ask_new_node
+        )
         self._fit_pending = True
         self._last_size: tuple[float, float] | None = None
         self._fitting = False
@@ -775,23 +777,25 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self._apply_visibility()
 
     def _ask_new_node_at(self, x: float, y: float) -> None:
-        """Ask for a type and a title, then create the node pinned at ``(x, y)``."""
-        schema = self._app.schema()
-        types = [t.id for t in schema.types if t.editable] or [t.id for t in schema.types]
-        answer = self.ask_new_node(self, types)
+        """Ask for a type (an editable one), a title and the type's other required fields,
+        then create the node pinned at ``(x, y)``."""
+        specs = [t for t in self._app.schema().types if t.editable]
+        types = {t.id: [c for c in t.required if c != "title"] for t in specs}
+        answer = self.ask_new_node(self, types) if types else None
         if answer is not None:
-            self.create_node_at(answer[0], answer[1], x, y)
+            self.create_node_at(answer, x, y)
 
-    def create_node_at(self, type_id: str, title: str, x: float, y: float) -> None:
-        """Create a node of ``type_id`` titled ``title`` pinned at the view point ``(x, y)``
-        (two undo steps: the node, its pin) and select it once written; a refusal is shown
-        as any other (the model's ``op_failed``)."""
+    def create_node_at(self, node: NewNode, x: float, y: float) -> None:
+        """Create ``node`` pinned at the view point ``(x, y)`` (two undo steps: the node,
+        its pin) and select it once written; a refusal is shown as any other (the model's
+        ``op_failed``)."""
         sel = self._app.selection
         create_pinned_node(
             self._app,
-            type_id,
-            title,
+            node.type_id,
+            node.title,
             (x, y),
+            fields=node.fields,
             initiator=self,
             on_done=lambda node_id: sel.select([node_id], source=self),
         )
