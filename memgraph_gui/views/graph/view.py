@@ -93,8 +93,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self._search_text = ""
         self.focus_on = False
         self.hops = load_focus_hops(DEFAULT_HOPS)  # remembered across runs
-        self.matches: list[str] = []  # the drawn nodes the find finds, in stepping order
-        self.match_at = -1  # the one Enter stepped to last (-1: none yet)
+        self.match_count = 0  # the drawn nodes the find finds
+        self.stepped_to: str | None = None  # the match Enter stepped to last
+        self._matches: list[str] | None = None  # ranked when first stepped through
         # asks for a new node's type and title (tests replace it)
         self.ask_new_node: Callable[[QWidget, Mapping[str, Sequence[str]]], NewNode | None] = (
             ask_new_node
@@ -177,7 +178,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         """Fade the nodes that ``text`` does not find, their labels and marks (empty: none
         faded); ``find_status`` then says how many it finds."""
         if text.strip() != self._search_text.strip():
-            self.match_at = -1  # a new find steps from its first match
+            self.stepped_to = None  # a new find steps from its first match
         self._search_text = text
         self._search_timer.start()
 
@@ -191,14 +192,15 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         if self._search_timer.isActive():  # typed but not applied yet: apply it now
             self._search_timer.stop()
             self._on_search_due()
-        if not self.matches:
+        matches = self.matches
+        if not matches:
             return None
-        count = len(self.matches)
-        if self.match_at < 0:
-            self.match_at = 0 if forward else count - 1
+        at = self.match_at()
+        if at < 0:
+            at = 0 if forward else len(matches) - 1
         else:
-            self.match_at = (self.match_at + (1 if forward else -1)) % count
-        node_id = self.matches[self.match_at]
+            at = (at + (1 if forward else -1)) % len(matches)
+        node_id = self.stepped_to = matches[at]
         self._app.selection.select([node_id], source=None)  # the view reveals it, as any
         self.find_status.emit(self.find_text())  # selection made elsewhere
         return node_id
@@ -207,12 +209,40 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         """What ``find_status`` says now ("" without a find)."""
         if not self._search_text.strip() or self.search_mask is None:
             return ""
-        count = len(self.matches)
+        count = self.match_count
         if not count:
             return tr("No matches")
-        if 0 <= self.match_at < count:
-            return tr("{index} of {count}").format(index=self.match_at + 1, count=count)
+        at = self.match_at()
+        if at >= 0:
+            return tr("{index} of {count}").format(index=at + 1, count=count)
         return tr("1 match") if count == 1 else tr("{count} matches").format(count=count)
+
+    @property
+    def matches(self) -> list[str]:
+        """The drawn nodes the find finds, in the order Enter steps through them: title and
+        alias matches first, then the rest, each in timeline order (ranked on first use:
+        typing a find costs what the fade costs)."""
+        if self._matches is None:
+            scene, text = self.scene, self._search_text.strip()
+            if scene is None or self.search_mask is None or not text:
+                self._matches = []
+            else:
+                index, alive = scene.index, scene.alive
+                ranked = self._app.ranked_matches(text)
+                self._matches = [i for i in ranked if i in index and alive[index[i]]]
+        return self._matches
+
+    def match_at(self) -> int:
+        """Where in ``matches`` Enter stepped to last (-1: nowhere, or not found now)."""
+        if self.stepped_to is None or self.search_mask is None:
+            return -1
+        row = self.scene.index.get(self.stepped_to, -1) if self.scene is not None else -1
+        if row < 0 or not self.search_mask[row]:
+            return -1
+        try:
+            return self.matches.index(self.stepped_to)
+        except ValueError:
+            return -1
 
     def set_focus(self, on: bool) -> None:
         """Show only the k-hop neighbourhood of the selection (all nodes when off)."""
@@ -686,21 +716,18 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self.set_hops(int(action.data()))
 
     def _update_search_mask(self) -> None:
-        """The find's mask over the rows and its drawn matches in stepping order (the one
+        """The find's mask over the rows and how many drawn nodes it finds (the one Enter
         stepped to stays the current one while it is still found)."""
         text, scene = self._search_text.strip(), self.scene
-        was = self.matches[self.match_at] if 0 <= self.match_at < len(self.matches) else None
         if not text or scene is None or self.preview_stamp is not None:
             # (the open store's matches say nothing of a file still opening: faded once in)
             self.search_mask = None
-            self.matches, self.match_at = [], -1
+            self._matches, self.match_count = None, 0
             return
-        ranked = self._app.ranked_matches(text)  # title and alias matches first
-        hits = set(ranked)
+        hits = self._app.matching_ids(text)
         self.search_mask = np.fromiter((i in hits for i in scene.ids), bool, scene.n)
-        index, alive = scene.index, scene.alive
-        self.matches = [i for i in ranked if i in index and alive[index[i]]]
-        self.match_at = self.matches.index(was) if was in self.matches else -1
+        self.match_count = int((self.search_mask & scene.alive).sum())
+        self._matches = None  # ranked again when stepped through
 
     def _on_search_due(self) -> None:
         if self.scene is None or self._app.closed:
