@@ -311,7 +311,8 @@ class GraphCanvas:
         self._zooming(False)
 
     def _on_labels_due(self) -> None:
-        if self.shut_down or not is_alive(self.plot) or self.view.scene() is None:
+        torn = not (is_alive(self.plot) and is_alive(self.view) and is_alive(self.legend))
+        if self.shut_down or torn or self.view.scene() is None:
             return  # due for a view being torn down
         folded = self.folded
         weight = None if folded is None or not folded.active else folded.cut.held

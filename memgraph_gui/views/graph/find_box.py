@@ -26,10 +26,14 @@ class FindStepper(QObject):
         box.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QtCore.QEvent) -> bool:
-        if watched is self._box and event.type() == QtCore.QEvent.Type.KeyPress:
+        box: QLineEdit | None = getattr(self, "_box", None)
+        view: GraphView | None = getattr(self, "_view", None)
+        if box is None or view is None:  # (a window being torn down: its Python side goes
+            return False  # first, while the box still gets events)
+        if watched is box and event.type() == QtCore.QEvent.Type.KeyPress:
             assert isinstance(event, QtGui.QKeyEvent)
             if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
                 back = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-                self._view.step_match(not back, self._box.text())
+                view.step_match(not back, box.text())
                 return True
         return False
