@@ -1,4 +1,5 @@
-"""What the graph view draws, as plain arrays, and its two writes (pins, saved positions).
+"""What the graph view draws, as plain arrays, and its writes (pins, saved positions, a node
+created where the user clicked).
 
 ``graph_snapshot`` reads the active (non-archived) nodes in timeline order, the edges among
 them and the saved positions and pins, under the store lock, into a ``GraphSnapshot`` the view
@@ -177,6 +178,40 @@ def pin_nodes(
     """Pin nodes at ``[x, y]`` (or unpin with None): one undo step ("Pin 'Title'")."""
     payload = {k: (None if v is None else [float(v[0]), float(v[1])]) for k, v in pins.items()}
     app.run_op(lambda w: w.set_pins(payload), initiator=initiator, on_error=on_error)
+
+
+def create_pinned_node(
+    app: AppModel,
+    type_id: str,
+    title: str,
+    xy: Sequence[float],
+    *,
+    fields: Mapping[str, Any] | None = None,
+    initiator: object | None = None,
+    on_done: Callable[[str], None] | None = None,
+    on_error: Callable[[MemgraphError], None] | None = None,
+) -> None:
+    """Create a node of ``type_id`` titled ``title`` (with ``fields``) and pin it at ``xy``,
+    together on the single writer: two undo steps ("Create type 'Title'", then "Pin
+    'Title'"). Luker's rule holds: a same-type node of the same title takes the create (and
+    the pin). ``on_done`` gets the node's id (GUI thread); a refusal (a required field
+    missing, …) goes to ``on_error``, else the model's ``op_failed``."""
+    where = [float(xy[0]), float(xy[1])]
+
+    def op(w: Any) -> list[Any]:
+        created = w.create_node(type=type_id, title=title, fields=dict(fields or {}))
+        return [created, w.set_pins({created["id"]: where})]
+
+    def done(results: list[Any]) -> None:
+        if on_done is not None:
+            on_done(str(results[0]["id"]))
+
+    app.run_op(op, initiator=initiator, on_done=done, on_error=on_error)
+
+
+def stored_pins(app: AppModel) -> Mapping[str, Sequence[float]]:
+    """The pins, as ``{id: (x, y)}`` (the meta key only: cheap at any size)."""
+    return app.store.pins()
 
 
 def save_positions(

@@ -137,6 +137,14 @@ class StoreReads:
             return self.read(lambda graph: set(graph.nodes))
         return self.read(lambda graph: search.find_ids(graph, text))
 
+    def ranked_matches(self, text: str) -> list[str]:
+        """The ids ``matching_ids(text)`` finds (none when ``text`` is blank), in the order Find
+        steps through them: title and name/alias matches first, then matches in other fields,
+        each in timeline order (``search.find_ranked``)."""
+        if not find_needle(text):
+            return []
+        return self.read(lambda graph: search.find_ranked(graph, text))
+
     def read_api(self) -> Any:
         """The seed's Read API (searches, briefs, compaction candidates)."""
         return self._store.read_api()

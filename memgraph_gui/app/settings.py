@@ -1,8 +1,9 @@
 """User preferences kept in ``QSettings``: their keys and defaults in one place.
 
-Only the draft endpoint lives here for now (URL, model, timeout). The API key is never stored in
-settings: it goes to the OS keyring (``app/secrets.py``). GUI thread (QSettings is reentrant,
-but the app reads preferences when a request starts, on the GUI thread).
+The draft endpoint (URL, model, timeout) and the graph view's focus depth and legend state.
+The API key is never stored in settings: it goes to the OS keyring (``app/secrets.py``). GUI
+thread (QSettings is reentrant, but the app reads preferences when a request starts, on the GUI
+thread).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ KEY_ENDPOINT = "draft/endpoint_url"
 KEY_MODEL = "draft/model"
 KEY_TIMEOUT = "draft/timeout_seconds"
 KEY_MAX_CHARS = "draft/max_chars"
+KEY_FOCUS_HOPS = "graph/focus_hops"
+KEY_LEGEND_COLLAPSED = "graph/legend_collapsed"
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MAX_CHARS = 600
@@ -69,3 +72,32 @@ def clamp_timeout(value: object) -> float:
     if math.isnan(seconds):
         return DEFAULT_TIMEOUT
     return min(MAX_TIMEOUT, max(MIN_TIMEOUT, seconds))
+
+
+def load_focus_hops(default: int, store: QSettings | None = None) -> int:
+    """The graph's focus depth last chosen (1-3 hops; ``default`` when unset or malformed)."""
+    s = store if store is not None else settings()
+    try:
+        hops = int(s.value(KEY_FOCUS_HOPS, default))  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return default
+    return hops if 1 <= hops <= 3 else default
+
+
+def save_focus_hops(hops: int, store: QSettings | None = None) -> None:
+    """Remember the graph's focus depth (1-3 hops)."""
+    s = store if store is not None else settings()
+    s.setValue(KEY_FOCUS_HOPS, int(hops))
+
+
+def load_legend_collapsed(store: QSettings | None = None) -> bool:
+    """Whether the graph's legend was last collapsed (False when unset)."""
+    s = store if store is not None else settings()
+    value = s.value(KEY_LEGEND_COLLAPSED, False)
+    return value is True or str(value).lower() in ("true", "1")
+
+
+def save_legend_collapsed(collapsed: bool, store: QSettings | None = None) -> None:
+    """Remember whether the graph's legend is collapsed."""
+    s = store if store is not None else settings()
+    s.setValue(KEY_LEGEND_COLLAPSED, bool(collapsed))

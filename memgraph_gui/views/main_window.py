@@ -14,6 +14,7 @@ from memgraph_gui.views import unsaved
 from memgraph_gui.views.dialogs import show_error
 from memgraph_gui.views.file_actions import FileActions
 from memgraph_gui.views.graph import GraphView
+from memgraph_gui.views.graph.find_box import FindStepper
 from memgraph_gui.views.inspector import NodeInspector
 from memgraph_gui.views.menu_text import menu_item
 from memgraph_gui.views.qt import (
@@ -98,6 +99,8 @@ class MainWindow(QMainWindow):
         self.find_box.setClearButtonEnabled(True)
         self.find_box.setMaximumWidth(360)
         bar.addWidget(self.find_box)
+        self.find_stepper = FindStepper(self.find_box, self.graph_view)  # Enter / Shift+Enter
+        bar.addWidget(self.find_stepper.label)  # "12 matches"
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self._find_timer = QTimer(self, singleShot=True, interval=200)
         self._find_timer.timeout.connect(self._apply_find)

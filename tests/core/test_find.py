@@ -296,3 +296,30 @@ def test_without_drop_column_the_old_column_is_emptied_and_writes_work(tmp_path:
         made = s.write_api().create_node(type="location_state", title="Quay")["id"]
         assert s.read_api().search_text("quay") == (made,)
         assert s.read_api().search_text("STRASSE") == (ids[0],)
+
+
+# -- ranked for stepping (the graph's Find: Enter / Shift+Enter) -------------------------------
+
+
+def test_find_ranked_puts_title_and_alias_matches_first_and_finds_the_same(
+    store: MemoryStore,
+) -> None:
+    from memgraph_gui.core.graph.search import find_ranked
+
+    write = store.write_api()
+    event = write.create_node(
+        type="event", title="A walk", fields={"summary": "Mirela and Tom walk home"}
+    )["id"]
+    alias = write.create_node(
+        type="character_sheet", title="The baker", fields={"aliases": ["Mirela B."]}
+    )["id"]
+    titled = write.create_node(type="character_sheet", title="Mirela")["id"]
+    listed = write.create_node(
+        type="thread", title="Errands", fields={"status": "open", "note": ["mirela's list"]}
+    )["id"]
+    ranked = find_ranked(store.graph, "mirela")
+    assert sorted(ranked) == sorted(expected(store, "mirela"))  # the same matches
+    assert set(ranked[:2]) == {alias, titled} and set(ranked[2:]) == {event, listed}
+    in_order = [i for i in expected(store, "mirela") if i in (alias, titled)]
+    assert ranked[:2] == in_order  # each group in timeline order
+    assert find_ranked(store.graph, " ") == []

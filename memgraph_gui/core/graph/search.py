@@ -19,6 +19,7 @@ from memgraph_gui.core.domain.text import (
     FIND_SEPARATOR,
     TOKEN_SPLIT,
     find_needle,
+    flatten_values,
     js_string,
     node_find_text,
     node_finds,
@@ -248,6 +249,40 @@ def find_in_timeline_order(graph: Graph, query: str) -> list[str]:
     """The ids of ``find_nodes(graph, query)`` in timeline order (``search_text``'s answer)."""
     hits = find_nodes(graph, query)
     return [node.id for node in timeline_order.in_timeline_order(graph, hits)]
+
+
+NAME_FIELDS = ("name", "aliases", "alias")
+"""Fields that name a node: a find in them (or in the title) ranks first."""
+
+
+def names_find(node: Node, needle: str) -> bool:
+    """Whether the find ``needle`` (from ``find_needle``, non-empty) is in the node's title or
+    in one of its ``NAME_FIELDS`` (each scalar of a list on its own)."""
+    if needle in node.title.casefold():
+        return True
+    for name in NAME_FIELDS:
+        value = node.fields.get(name)
+        if value is None:
+            continue
+        if isinstance(value, str):
+            if needle in value.casefold():
+                return True
+        elif any(needle in part.casefold() for part in flatten_values(value)):
+            return True
+    return False
+
+
+def find_ranked(graph: Graph, query: str) -> list[str]:
+    """The ids of ``find_nodes(graph, query)`` (the same matches) ranked for stepping through
+    them: those whose title or name fields (``names_find``) hold the query first, then the
+    rest, each in timeline order. Store lock held."""
+    needle = find_needle(query)
+    if not needle:
+        return []
+    hits = timeline_order.in_timeline_order(graph, find_nodes(graph, query))
+    named = [names_find(node, needle) for node in hits]
+    first = [n.id for n, ok in zip(hits, named, strict=True) if ok]
+    return first + [n.id for n, ok in zip(hits, named, strict=True) if not ok]
 
 
 def build_indexes(graph: Graph) -> None:

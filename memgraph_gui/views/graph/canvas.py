@@ -8,17 +8,25 @@ place; labels only when zoomed in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memgraph_gui.app.settings import load_legend_collapsed, save_legend_collapsed
 from memgraph_gui.views.graph.items import EdgeLayer, NodeScatter
-from memgraph_gui.views.graph.labels import LabelLayer, short_label
+from memgraph_gui.views.graph.labels import (
+    LABEL_LIMIT,
+    OVERVIEW_LABELS,
+    HoverTitle,
+    LabelLayer,
+    label_width,
+    short_label,
+)
 from memgraph_gui.views.graph.legend import GraphLegend
 from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
 from memgraph_gui.views.graph.palette import BACKGROUND
 from memgraph_gui.views.graph.scene import GraphScene
-from memgraph_gui.views.qt import QtWidgets, is_alive, pg, tr
+from memgraph_gui.views.qt import Qt, QtCore, QtWidgets, Signal, is_alive, pg, tr
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
@@ -29,6 +37,9 @@ if TYPE_CHECKING:
 HUB_CUE = 20  # a label says "+N links" when the overview leaves out at least this many
 EDGE_LIVE_LIMIT = 20_000  # above this many edges, edges hide while zooming or streaming
 LOD_NODES = 15_000  # above this many nodes, a streaming layout draws only this many
+FIT_MARGIN_PX = 16.0  # around the fitted nodes: the biggest spot's radius and a little air
+LEGEND_GAP_PX = 14.0  # between the legend and the nearest fitted node's centre (a big
+# spot's radius; a label's half height is less)
 
 
 def lod_mask(scene: GraphScene) -> np.ndarray:
@@ -41,6 +52,20 @@ def lod_mask(scene: GraphScene) -> np.ndarray:
     pick = np.random.default_rng(0).choice(len(rest), min(len(rest), LOD_NODES - hubs), False)
     keep[rest[pick]] = True
     return keep
+
+
+class GraphBox(pg.ViewBox):  # type: ignore[misc]
+    """The graph's view box: a right-click anywhere (on a node or the background) asks for a
+    context menu with ``context_requested(view_point, screen_point)``."""
+
+    context_requested = Signal(object, object)
+
+    def mouseClickEvent(self, ev: Any) -> None:
+        if ev.button() == Qt.MouseButton.RightButton:
+            ev.accept()
+            self.context_requested.emit(self.mapSceneToView(ev.scenePos()), ev.screenPos())
+            return
+        super().mouseClickEvent(ev)
 
 
 class GraphCanvas:
@@ -57,6 +82,8 @@ class GraphCanvas:
     _zoom_timer: QTimer
     _last_size: tuple[float, float] | None
     _fitting: bool
+    _fitted: bool  # the view shows its last fit (nothing zoomed or panned since)
+    _box_px: tuple[float, float]  # the view box's size at the last range change
     _moving: set[str]
     shut_down: bool
 
@@ -74,7 +101,7 @@ class GraphCanvas:
         self.plot.setViewportUpdateMode(
             QtWidgets.QGraphicsView.ViewportUpdateMode.FullViewportUpdate
         )
-        self.view = pg.ViewBox(lockAspect=True, enableMenu=False)
+        self.view = GraphBox(lockAspect=True, enableMenu=False)
         self.plot.setCentralItem(self.view)
         self.edges = EdgeLayer(self.view)
         self.nodes = NodeScatter()
@@ -83,20 +110,109 @@ class GraphCanvas:
         self.injection = InjectionOverlay(self.view)
         self.selection = SelectionOverlay(self.view)
         self.labels = LabelLayer(self.view, self._label_of)
-        self.legend = GraphLegend(self.plot)
+        self.hover_title = HoverTitle(self.view)
+        self.legend = GraphLegend(self.plot, collapsed=load_legend_collapsed())
+        self.legend.toggled.connect(self._on_legend_toggled)
         return self.plot
 
     def fit(self) -> None:
-        """Fit the visible nodes in the view."""
+        """Fit the visible nodes in the view, with room for the labels of the nodes at the
+        right edge and none of them under the legend (beside it or above it, whichever
+        draws the picture bigger)."""
         if self.scene is None or not self.scene.n:
             return
-        x0, y0, x1, y1 = self.scene.bounds(self.visible if self.visible.any() else None)
-        pad = max(x1 - x0, y1 - y0) * 0.04 + 1e-3
+        box = self.view.sceneBoundingRect()
+        ranges = self._fit_ranges(box.width(), box.height())
         self._fitting = True  # one jump, not a zoom gesture: edges stay drawn
         try:
-            self.view.setRange(xRange=(x0 - pad, x1 + pad), yRange=(y0 - pad, y1 + pad), padding=0)
+            self.view.setRange(xRange=ranges[0], yRange=ranges[1], padding=0)
         finally:
             self._fitting = False
+        self._fitted, self._box_px = True, (box.width(), box.height())
+
+    def _on_box_resized(self, *_args: object) -> None:
+        """A fitted picture is fitted again to the new size (docks moved, window resized):
+        its margins for the legend and the labels are in pixels."""
+        if self._fitted and not self.shut_down:
+            self.fit()
+
+    def _fit_ranges(
+        self, width: float, height: float
+    ) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The x and y ranges that fit the visible nodes into a view box of ``width`` by
+        ``height`` pixels, leaving the margins ``fit`` promises."""
+        scene = self.scene
+        assert scene is not None
+        mask = self.visible if self.visible.any() else None
+        x0, y0, x1, y1 = scene.bounds(mask)
+        if width < 4 * FIT_MARGIN_PX or height < 4 * FIT_MARGIN_PX:  # not laid out yet
+            pad = max(x1 - x0, y1 - y0) * 0.04 + 1e-3
+            return (x0 - pad, x1 + pad), (y0 - pad, y1 + pad)
+        dx, dy = max(x1 - x0, 1e-3), max(y1 - y0, 1e-3)
+        left_x, top_y = (x0 + x1 - dx) / 2, (y0 + y1 + dy) / 2  # the content's top left
+        labels = self._fit_labels(mask)
+        m = FIT_MARGIN_PX
+        room = [(m, m, m)]  # (left, top, bottom) margins in pixels
+        legend = self._legend_rect()
+        if legend is not None:
+            room = [
+                (legend.right() + LEGEND_GAP_PX, m, m),  # beside the legend
+                (m, m, height - legend.top() + LEGEND_GAP_PX),  # above it
+            ]
+        best: tuple[float, float, float, float, float] | None = None
+        for left, top, bottom in room:
+            right = m
+            for _ in range(3):  # the labels' overhang depends on the scale, a little
+                scale = min((width - left - right) / dx, (height - top - bottom) / dy)
+                if scale <= 0:
+                    break
+                overhang = max(((x - left_x) * scale + w for x, w in labels), default=0.0)
+                need = max(m, overhang - dx * scale + m)
+                if need <= right + 0.5:
+                    break
+                right = need
+            scale = min((width - left - right) / dx, (height - top - bottom) / dy)
+            if scale > 0 and (best is None or scale > best[0]):
+                best = (scale, left, right, top, bottom)
+        if best is None:
+            pad = max(x1 - x0, y1 - y0) * 0.04 + 1e-3
+            return (x0 - pad, x1 + pad), (y0 - pad, y1 + pad)
+        scale, left, right, top, bottom = best
+        start_x = left + (width - left - right - dx * scale) / 2  # centred in the room left
+        start_y = top + (height - top - bottom - dy * scale) / 2
+        vx0 = left_x - start_x / scale
+        vy1 = top_y + start_y / scale  # y grows upwards: the top edge is the largest y
+        return (vx0, vx0 + width / scale), (vy1 - height / scale, vy1)
+
+    def _fit_labels(self, mask: np.ndarray | None) -> list[tuple[float, float]]:
+        """``(x, label width in pixels)`` of the rows a fitted view labels (as
+        ``LabelLayer.refresh`` picks them: the heaviest of an overview, else all when at most
+        ``LABEL_LIMIT``)."""
+        scene = self.scene
+        assert scene is not None
+        rows = np.flatnonzero(mask) if mask is not None else np.arange(scene.n)
+        folded = self.folded
+        if folded is not None and folded.active:  # an overview labels its heaviest only
+            held = folded.cut.held
+            rows = rows[np.argsort(-held[rows], kind="stable")[:OVERVIEW_LABELS]]
+            rows = rows[held[rows] > 1]
+        elif len(rows) > LABEL_LIMIT:
+            return []
+        font = self.labels.font
+        return [
+            (float(scene.pos[r, 0]), label_width(font, self._label_of(scene.ids[r])))
+            for r in rows.tolist()
+        ]
+
+    def _legend_rect(self) -> QtCore.QRectF | None:
+        """The legend's rectangle in the view box's pixels (None when hidden)."""
+        legend = self.legend
+        if not legend.isVisible():
+            return None
+        geo = legend.geometry()  # in the plot widget; the viewport has no frame
+        corner = self.plot.mapToScene(self.plot.viewport().mapFrom(self.plot, geo.topLeft()))
+        box = self.view.sceneBoundingRect()
+        return QtCore.QRectF(corner - box.topLeft(), QtCore.QSizeF(geo.size()))
 
     def whole_in_view(self) -> bool:
         """Whether every visible node is inside the view (nothing panned or zoomed away)."""
@@ -117,6 +233,15 @@ class GraphCanvas:
 
     def _place_legend(self) -> None:
         self.legend.move(10, max(0, self.plot.height() - self.legend.height() - 10))
+
+    def _on_legend_toggled(self, collapsed: bool) -> None:
+        """Remember the legend's state; a fitted picture is fitted again around it."""
+        whole = self.whole_in_view()
+        save_legend_collapsed(collapsed)
+        self._place_legend()
+        if whole:
+            self.fit()
+        self._label_timer.start()
 
     def _faded(self) -> np.ndarray | None:
         """Rows a search fades (None when no search is on); a folded rollup holding a match
@@ -139,10 +264,16 @@ class GraphCanvas:
         self.injection.follow(scene)
         self.selection.follow(scene)
         self.labels.follow(scene)
+        self.hover_title.follow(scene)
         if edges:
             self.edges.rebuild(scene, None if self.visible.all() else self.visible)
 
     def _on_range_changed(self, *_args: object) -> None:
+        box = self.view.sceneBoundingRect()
+        px = (box.width(), box.height())
+        if not self._fitting and px == self._box_px:  # zoomed or panned, not resized
+            self._fitted = False
+        self._box_px = px
         (x0, x1), (y0, y1) = self.view.viewRange()
         size, last = (x1 - x0, y1 - y0), self._last_size
         zoomed = last is not None and abs(size[0] - last[0]) > 1e-6 * max(abs(last[0]), 1e-12)
@@ -182,14 +313,28 @@ class GraphCanvas:
         self._zooming(False)
 
     def _on_labels_due(self) -> None:
-        if self.shut_down or not is_alive(self.plot) or not self.plot.isVisible():
+        torn = not (is_alive(self.plot) and is_alive(self.view) and is_alive(self.legend))
+        if self.shut_down or torn or not self.plot.isVisible() or self.view.scene() is None:
             return  # due for a view closed or being torn down (labels come back when shown)
         folded, scene = self.folded, self.scene
         weight = None if folded is None or not folded.active else folded.cut.held
         first = None
         if scene is not None and weight is not None:
             first = scene.rows(sorted(self._app.selection.ids | {self.hovered_id or ""}))
-        self.labels.refresh(scene, self.visible, weight, first)
+        self.labels.refresh(scene, self.visible, weight, first, self._faded(), self._under_legend())
+
+    def _under_legend(self) -> tuple[float, float, float, float] | None:
+        """The view rectangle where a label would draw under the legend: left of its right
+        edge (labels run rightwards) and within its height, half a label more each way."""
+        legend = self._legend_rect()
+        if legend is None:
+            return None
+        box = self.view.sceneBoundingRect()
+        half = self.labels.line_height() / 2
+        top = self.view.mapSceneToView(box.topLeft() + QtCore.QPointF(0, legend.top() - half))
+        low = legend.bottom() + half
+        corner = self.view.mapSceneToView(box.topLeft() + QtCore.QPointF(legend.right(), low))
+        return (-np.inf, float(corner.y()), float(corner.x()) + 1e-12, float(top.y()))
 
     def _label_of(self, node_id: str) -> str:
         """A node's label: a rollup's summary (its title is a number), how many memories a

@@ -1,8 +1,9 @@
-"""Node titles, drawn only when zoomed in and only for the nodes in view.
+"""Node titles, drawn only when zoomed in and only for the nodes in view, and the hover title.
 
 "Zoomed in" means at most ``LABEL_LIMIT`` visible nodes fall inside the view rectangle, so there
-are never more than a few hundred ``TextItem``s; they come from a pool and are reused. Titles are
-plain text (``TextItem.setText`` uses ``setPlainText``).
+are never more than a few hundred ``TextItem``s; they come from a pool and are reused. A label
+that would draw under the legend is not shown, and a find fades the labels of the nodes it does
+not find. Titles are plain text (``TextItem.setText`` uses ``setPlainText``) and elided.
 """
 
 from __future__ import annotations
@@ -13,14 +14,23 @@ import numpy as np
 
 from memgraph_gui.views.graph.palette import LABEL_COLOR
 from memgraph_gui.views.graph.scene import GraphScene
-from memgraph_gui.views.qt import QFont, QtCore, pg
+from memgraph_gui.views.qt import QFont, QtCore, QtGui, pg
 
 LABEL_LIMIT = 250
 OVERVIEW_LABELS = 40  # labels of an overview: the heaviest nodes in view that do not overlap
 CHAR_PX = 6.2  # an estimate of a label character's width, to keep labels apart
 MAX_CHARS = 36
+HOVER_CHARS = 120  # the hover title: the whole title, unless it is very long
 GAP_PX = 7
+TEXT_MARGIN_PX = 8  # a TextItem's document margins, both sides together
 LABEL_FILL = (251, 251, 253, 190)
+HOVER_FILL = (255, 255, 255, 245)
+FADED_LABEL = 0.25  # a label's opacity when a find does not find its node
+
+
+def label_width(font: QFont, text: str) -> float:
+    """How far a label of ``text`` in ``font`` reaches right of its node, in pixels."""
+    return float(QtGui.QFontMetrics(font).horizontalAdvance(text) + GAP_PX + TEXT_MARGIN_PX)
 
 
 class LabelLayer:
@@ -39,33 +49,47 @@ class LabelLayer:
             item.setVisible(False)
             self._pool.append(item)
 
+    @property
+    def font(self) -> QFont:
+        return self._font
+
+    def line_height(self) -> float:
+        """A label's height in pixels."""
+        return float(QtGui.QFontMetrics(self._font).height() + TEXT_MARGIN_PX)
+
     def refresh(
         self,
         scene: GraphScene | None,
         visible: np.ndarray,
         weight: np.ndarray | None = None,
         first: np.ndarray | None = None,
+        faded: np.ndarray | None = None,
+        hidden: tuple[float, float, float, float] | None = None,
     ) -> None:
         """Label the visible nodes in view: every one when there are at most ``LABEL_LIMIT``;
         in an overview (``weight``: what each row holds), the rows ``first`` (selected,
         hovered) then the heaviest, each only where it overlaps no label placed before it,
-        ``OVERVIEW_LABELS`` at most."""
+        ``OVERVIEW_LABELS`` at most. Rows ``faded`` (a find's misses) get faded labels; none is
+        shown for a node inside ``hidden`` (``x0, y0, x1, y1``: under the legend)."""
         if scene is None or not scene.n:
             self._show(scene, np.zeros(0, dtype=np.int64))
             return
         (x0, x1), (y0, y1) = self._view.viewRange()
         inside = np.flatnonzero(scene.in_rect(x0, y0, x1, y1) & visible)
+        if hidden is not None and len(inside):
+            inside = inside[~scene.in_rect(*hidden)[inside]]
         if weight is not None:
             heaviest = np.argsort(-weight[inside], kind="stable")[: 3 * OVERVIEW_LABELS]
             ranked = inside[heaviest]
             if first is not None and len(first):
                 mine = first[np.isin(first, inside)]
                 ranked = np.concatenate([mine, ranked[~np.isin(ranked, mine)]])
-            self._show(scene, self._uncrowded(scene, ranked, (x0, x1, y0, y1)))
+            rows = self._uncrowded(scene, ranked, (x0, x1, y0, y1))
         elif len(inside) <= LABEL_LIMIT:
-            self._show(scene, inside)
+            rows = inside
         else:
-            self._show(scene, inside[:0])
+            rows = inside[:0]
+        self._show(scene, rows, faded)
 
     def _uncrowded(
         self, scene: GraphScene, ranked: np.ndarray, box: tuple[float, float, float, float]
@@ -104,7 +128,13 @@ class LabelLayer:
     def texts(self) -> list[str]:
         return [self._pool[i].textItem.toPlainText() for i in range(len(self.rows))]
 
-    def _show(self, scene: GraphScene | None, rows: np.ndarray) -> None:
+    def opacities(self) -> list[float]:
+        """The shown labels' opacities, in ``rows`` order (for tests)."""
+        return [self._pool[i].opacity() for i in range(len(self.rows))]
+
+    def _show(
+        self, scene: GraphScene | None, rows: np.ndarray, faded: np.ndarray | None = None
+    ) -> None:
         while len(self._pool) < len(rows):
             self._pool.append(self._new_item())
         for i, row in enumerate(rows):
@@ -112,6 +142,8 @@ class LabelLayer:
             item = self._pool[i]
             item.setText(self._title_of(scene.ids[row]))
             item.setPos(float(scene.pos[row, 0]), float(scene.pos[row, 1]))
+            dim = faded is not None and len(faded) == scene.n and bool(faded[row])
+            item.setOpacity(FADED_LABEL if dim else 1.0)
             item.setVisible(True)
         for item in self._pool[len(rows) :]:
             item.setVisible(False)
@@ -124,6 +156,53 @@ class LabelLayer:
         item.setAcceptedMouseButtons(pg.QtCore.Qt.MouseButton.NoButton)
         self._view.addItem(item, ignoreBounds=True)
         return item
+
+
+class HoverTitle:
+    """The hovered node's whole title, over its label, for as long as the pointer is on the
+    node (a scene item: Qt's tooltip machinery hid a tooltip again as soon as the pointer
+    rested on the view, since no item of the scene has a tooltip of its own)."""
+
+    def __init__(self, view: pg.ViewBox) -> None:
+        font = QFont()
+        font.setPointSizeF(9.0)
+        self.item = _Label(
+            color=LABEL_COLOR,
+            anchor=(0, 0.5),
+            fill=pg.mkBrush(HOVER_FILL),
+            border=pg.mkPen(0, 0, 0, 60),
+        )
+        self.item.setFont(font)
+        self.item.setZValue(40)  # over the nodes and their marks: it is read, not clicked
+        self.item.setAcceptedMouseButtons(pg.QtCore.Qt.MouseButton.NoButton)
+        self.item.setAcceptHoverEvents(False)
+        self.item.setVisible(False)
+        view.addItem(self.item, ignoreBounds=True)
+        self.row = -1
+
+    def show(self, scene: GraphScene, row: int, title: str) -> None:
+        """Show ``title`` at ``row`` (plain text, one line; elided when very long)."""
+        text = " ".join(title.split())
+        if len(text) > HOVER_CHARS:
+            text = text[: HOVER_CHARS - 1] + "…"
+        if row != self.row or self.item.toPlainText() != text:
+            self.item.setText(text)
+        self.row = row
+        self.item.setPos(float(scene.pos[row, 0]), float(scene.pos[row, 1]))
+        self.item.setVisible(True)
+
+    def hide(self) -> None:
+        self.row = -1
+        self.item.setVisible(False)
+
+    def text(self) -> str:
+        """The title shown ("" when none is)."""
+        return self.item.toPlainText() if self.item.isVisible() else ""
+
+    def follow(self, scene: GraphScene) -> None:
+        """Stay on the hovered node as it moves."""
+        if 0 <= self.row < scene.n:
+            self.item.setPos(float(scene.pos[self.row, 0]), float(scene.pos[self.row, 1]))
 
 
 class _Label(pg.TextItem):  # type: ignore[misc]

@@ -1,5 +1,6 @@
 """``GraphLegend``: a small painted key in the corner of the graph (injection styles, selection,
-edge styles). Text is drawn with ``QPainter.drawText``, i.e. as plain text."""
+edge styles), collapsible to its header. Text is drawn with ``QPainter.drawText``, i.e. as plain
+text."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memgraph_gui.views.graph.palette import selection_color, styles
-from memgraph_gui.views.qt import QColor, QFont, Qt, QtCore, QtGui, QWidget, tr
+from memgraph_gui.views.qt import QColor, QFont, Qt, QtCore, QtGui, QWidget, Signal, tr
 from memgraph_gui.views.theme import EDGE_HIERARCHY_COLOR, EDGE_RELATION_COLOR, type_color
 
 ROW_H = 19
@@ -40,23 +41,63 @@ def type_label(type_id: str) -> str:
 
 
 class GraphLegend(QWidget):
-    """The key, painted on a translucent card; ignores the mouse so the graph stays usable."""
+    """The key, painted on a translucent card. Its header row ("Legend ▾") collapses it to that
+    row and expands it again (``toggled(collapsed)``); the card takes the pointer (nothing is
+    drawn under it after a fit)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    toggled = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None, *, collapsed: bool = False) -> None:
         super().__init__(parent)
         self._font = QFont()
         self._font.setPointSizeF(8.5)
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.collapsed = collapsed
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.set_types(())
+
+    def header_text(self) -> str:
+        """The header row's text (plain): the title and the state's arrow."""
+        return tr("Legend ▸") if self.collapsed else tr("Legend ▾")
+
+    def set_collapsed(self, collapsed: bool) -> None:
+        """Show only the header row (``collapsed``) or the whole key; emits ``toggled``."""
+        if collapsed == self.collapsed:
+            return
+        self.collapsed = collapsed
+        self._resize()
+        self.toggled.emit(collapsed)
 
     def set_types(self, types: Sequence[str]) -> None:
         """Show these node types (those drawn) above the fixed entries."""
         self.rows = legend_rows(types)
+        self._resize()
+
+    def _resize(self) -> None:
         self._pixmap: QtGui.QPixmap | None = None
         metrics = QtGui.QFontMetrics(self._font)
-        width = max(metrics.horizontalAdvance(r.text) for r in self.rows)
-        self.setFixedSize(PAD * 2 + SWATCH_W + 6 + width, PAD * 2 + ROW_H * len(self.rows))
+        head = metrics.horizontalAdvance(self.header_text()) + PAD * 2
+        self.setToolTip(tr("Show the legend") if self.collapsed else tr("Hide the legend"))
+        if self.collapsed:
+            self.setFixedSize(head, ROW_H + PAD)
+        else:
+            width = max(metrics.horizontalAdvance(r.text) for r in self.rows)
+            width = max(PAD * 2 + SWATCH_W + 6 + width, head)
+            self.setFixedSize(width, PAD * 2 + ROW_H * (len(self.rows) + 1))
         self.update()
+
+    def header_rect(self) -> QtCore.QRect:
+        """The header row, in this widget's coordinates (a click there toggles)."""
+        return QtCore.QRect(0, 0, self.width(), ROW_H + PAD // 2)
+
+    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
+        event.accept()  # the card is not the graph's: a press on it pans nothing
+
+    def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:
+        event.accept()
+        if event.button() == Qt.MouseButton.LeftButton and self.header_rect().contains(
+            event.position().toPoint()
+        ):
+            self.set_collapsed(not self.collapsed)
 
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         # rendered once into a pixmap: the viewport repaints (and so this child) on every frame
@@ -77,8 +118,12 @@ class GraphLegend(QWidget):
         painter.setBrush(QColor(255, 255, 255, 225))
         painter.drawRoundedRect(QtCore.QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
         painter.setFont(self._font)
-        for i, row in enumerate(self.rows):
-            top = PAD + i * ROW_H
+        painter.setPen(QColor("#5a6372"))
+        head = QtCore.QRectF(PAD, PAD // 2, self.width() - PAD, ROW_H)
+        painter.drawText(head, int(Qt.AlignmentFlag.AlignVCenter), self.header_text())
+        rows = () if self.collapsed else self.rows
+        for i, row in enumerate(rows):
+            top = PAD + (i + 1) * ROW_H
             centre = QtCore.QPointF(PAD + SWATCH_W / 2, top + ROW_H / 2)
             _draw_mark(painter, row, centre)
             painter.setPen(QColor("#1d2330"))

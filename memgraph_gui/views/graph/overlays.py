@@ -26,31 +26,61 @@ Lift = Callable[[np.ndarray], np.ndarray]
 """Rows to the shown rows standing for them (each once)."""
 
 
+FADED_MARK = 0.2
+"""A mark's opacity when a find does not find its node."""
+
+
 @dataclass(slots=True)
 class _Ring:
-    """One overlay item and the scene rows it marks."""
+    """One overlay style and the scene rows it marks: ``item`` draws them, and ``dimmed`` (the
+    same style, faded) those a find does not find."""
 
     item: pg.ScatterPlotItem
+    dimmed: pg.ScatterPlotItem
     pad: float
     rows: np.ndarray
+    faded: np.ndarray  # per row of ``rows``: drawn by ``dimmed``
 
-    def show(self, scene: GraphScene, rows: np.ndarray, visible: np.ndarray) -> None:
+    def show(
+        self,
+        scene: GraphScene,
+        rows: np.ndarray,
+        visible: np.ndarray,
+        faded: np.ndarray | None = None,
+    ) -> None:
+        """Mark the ``visible`` ones of ``rows``; those ``faded`` (a mask over the scene's
+        rows, None: none) faintly."""
         rows = rows[visible[rows]] if len(rows) else rows
         self.rows = rows
-        self.item.setData(
-            x=scene.pos[rows, 0], y=scene.pos[rows, 1], size=scene.sizes[rows] + self.pad
-        )
+        dim = np.zeros(len(rows), dtype=bool)
+        if faded is not None and len(rows) and len(faded) == scene.n:
+            dim = faded[rows]
+        self.faded = dim
+        for item, part in ((self.item, rows[~dim]), (self.dimmed, rows[dim])):
+            item.setData(
+                x=scene.pos[part, 0], y=scene.pos[part, 1], size=scene.sizes[part] + self.pad
+            )
 
     def follow(self, scene: GraphScene) -> None:
         """Move to the scene's current positions (in place, the rows unchanged)."""
-        item, rows = self.item, self.rows
-        if not len(rows) or len(item.data) != len(rows):
+        if len(self.faded) != len(self.rows):
             return
-        item.data["x"] = scene.pos[rows, 0]
-        item.data["y"] = scene.pos[rows, 1]
-        item.prepareGeometryChange()
-        item.bounds = [None, None]
-        item.update()
+        for item, part in (
+            (self.item, self.rows[~self.faded]),
+            (self.dimmed, self.rows[self.faded]),
+        ):
+            if not len(part) or len(item.data) != len(part):
+                continue
+            item.data["x"] = scene.pos[part, 0]
+            item.data["y"] = scene.pos[part, 1]
+            item.prepareGeometryChange()
+            item.bounds = [None, None]
+            item.update()
+
+    @property
+    def rows_faded(self) -> set[int]:
+        """The rows marked faintly (for tests)."""
+        return {int(r) for r in self.rows[self.faded]}
 
 
 class _Marks(pg.ScatterPlotItem):  # type: ignore[misc]
@@ -69,12 +99,17 @@ class _Marks(pg.ScatterPlotItem):  # type: ignore[misc]
 
 
 def _ring(view: pg.ViewBox, z: float, pad: float, **style: object) -> _Ring:
-    item = _Marks(pxMode=True, antialias=True, **style)
-    item.setZValue(z)
-    item.setAcceptHoverEvents(False)
-    item.setAcceptedMouseButtons(pg.QtCore.Qt.MouseButton.NoButton)
-    view.addItem(item, ignoreBounds=True)
-    return _Ring(item, pad, np.zeros(0, dtype=np.int64))
+    items = []
+    for opacity in (1.0, FADED_MARK):
+        item = _Marks(pxMode=True, antialias=True, **style)
+        item.setZValue(z)
+        item.setOpacity(opacity)
+        item.setAcceptHoverEvents(False)
+        item.setAcceptedMouseButtons(pg.QtCore.Qt.MouseButton.NoButton)
+        view.addItem(item, ignoreBounds=True)
+        items.append(item)
+    none = np.zeros(0, dtype=np.int64)
+    return _Ring(items[0], items[1], pad, none, np.zeros(0, dtype=bool))
 
 
 class InjectionOverlay:
@@ -103,10 +138,11 @@ class InjectionOverlay:
         state: InjectionState,
         visible: np.ndarray,
         lift: Lift | None = None,
+        faded: np.ndarray | None = None,
     ) -> None:
         """Draw ``state`` over ``scene`` (a node in several roles gets the strongest); with
         ``lift``, on the shown rows standing for the marked ones (a folded rollup holding an
-        injected memory is marked)."""
+        injected memory is marked); faintly on the rows ``faded`` (a find's misses)."""
         self.state = state
         always = set(state.always_inject_ids)
         recall = set(state.recall_selected_ids) - always
@@ -117,7 +153,7 @@ class InjectionOverlay:
             if lift is not None:
                 rows = np.setdiff1d(lift(rows), taken)  # the strongest role wins there too
                 taken = np.union1d(taken, rows)
-            self.rings[key].show(scene, rows, visible)
+            self.rings[key].show(scene, rows, visible, faded)
 
     def rows(self, key: str) -> set[int]:
         """The scene rows drawn in style ``key`` (for tests and the legend counts)."""
@@ -147,14 +183,15 @@ class SelectionOverlay:
         current: int,
         visible: np.ndarray,
         lift: Lift | None = None,
+        faded: np.ndarray | None = None,
     ) -> None:
         """Ring the selected ``rows`` and the ``current`` one (with ``lift``: the shown rows
-        standing for them)."""
+        standing for them); faintly the rows ``faded`` (a find's misses)."""
         cur = np.array([current] if current >= 0 else [], dtype=np.int64)
         if lift is not None:
             rows, cur = lift(rows), lift(cur)
-        self.selected.show(scene, rows, visible)
-        self.current.show(scene, cur, visible)
+        self.selected.show(scene, rows, visible, faded)
+        self.current.show(scene, cur, visible, faded)
 
     @property
     def rows(self) -> set[int]:

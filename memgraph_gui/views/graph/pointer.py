@@ -1,19 +1,19 @@
-"""Pointer handling of the graph view: click to select, hover for the title, drag to pin (and
-pins or a layout saved elsewhere). Mixed into ``GraphView``; GUI thread only."""
+"""Pointer handling of the graph view: click to select, hover for the title, drag to pin, unpin
+(and pins or a layout saved elsewhere). Mixed into ``GraphView``; GUI thread only."""
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from memgraph_gui.app.graph_data import pin_nodes, stored_positions
 from memgraph_gui.views.graph.canvas import EDGE_LIVE_LIMIT
-from memgraph_gui.views.qt import Qt, QtGui, QtWidgets
+from memgraph_gui.views.qt import Qt, QtWidgets
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.app.layout_job import LayoutJob
     from memgraph_gui.views.graph.items import NodeScatter
+    from memgraph_gui.views.graph.labels import HoverTitle
     from memgraph_gui.views.graph.scene import GraphScene
 
 
@@ -26,6 +26,7 @@ class GraphPointer:
     picked_in_preview: str | None
     hovered_id: str | None
     nodes: NodeScatter
+    hover_title: HoverTitle
     plot: QtWidgets.QWidget
     layout_job: LayoutJob
 
@@ -66,14 +67,26 @@ class GraphPointer:
             sel.select([*sorted(sel.ids), node_id], current=node_id, source=self)
 
     def _on_node_hovered(self, row: int) -> None:
+        """Show the hovered node's whole title beside it until the pointer leaves the node
+        (emitted once per node entered: moves within it change nothing)."""
         scene = self.scene
-        if scene is None or row < 0:
-            QtWidgets.QToolTip.hideText()
+        if scene is None or row < 0 or row >= scene.n:
+            self.hover_title.hide()
             self.hovered_id = None
             return
         self.hovered_id = scene.ids[row]
-        text = "<p style='white-space:pre'>" + html.escape(self._title_of(scene.ids[row]))
-        QtWidgets.QToolTip.showText(QtGui.QCursor.pos(), text + "</p>", self.plot)
+        self.hover_title.show(scene, row, self._title_of(scene.ids[row]))
+
+    def unpin(self, node_id: str) -> bool:
+        """Unpin a pinned node where it stands (the layout may move it again): one undo step
+        ("Unpin 'Title'"). False when it is not drawn or not pinned."""
+        scene = self.scene
+        row = scene.index.get(node_id, -1) if scene is not None else -1
+        if scene is None or row < 0 or not scene.pinned[row] or self.preview_stamp is not None:
+            return False
+        scene.pinned[row] = False
+        pin_nodes(self._app, {node_id: None}, initiator=self)
+        return True
 
     def _on_node_dragged(self, row: int, x: float, y: float, finished: bool) -> None:
         scene = self.scene

@@ -8,6 +8,7 @@ and selection as small overlay items; labels only for the nodes in view when zoo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,10 +17,13 @@ import numpy as np
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.graph_data import (
     GraphSnapshot,
+    create_pinned_node,
     graph_snapshot,
+    stored_pins,
     stored_positions,
 )
 from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
+from memgraph_gui.app.settings import load_focus_hops, save_focus_hops
 from memgraph_gui.app.snapshot_loader import SnapshotLoader
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.graph.actions import AUTO_LEVEL, DEFAULT_HOPS, build_actions
@@ -33,15 +37,20 @@ from memgraph_gui.views.graph.folding import (
     fold_sizes,
 )
 from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
+from memgraph_gui.views.graph.new_node import NewNode, ask_new_node
 from memgraph_gui.views.graph.pointer import GraphPointer
 from memgraph_gui.views.graph.scene import GraphScene, arrange_in_time
 from memgraph_gui.views.qt import (
     QCoreApplication,
+    QMenu,
+    Qt,
+    QtCore,
     QtGui,
     QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
+    tr,
 )
 
 RELOAD_MS = 120
@@ -66,12 +75,15 @@ ZOOM_SETTLE_MS = 180
 class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
     """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
 
-    Signals: ``progress_changed(str)`` (layout progress, empty when idle). Slots: ``set_search``,
-    ``fit``, ``relayout``, ``set_focus``, ``set_hops``, ``show_preview``, ``cancel_preview``,
-    ``shutdown`` (stops the layout worker; closing the app model does too).
+    Signals: ``progress_changed(str)`` (layout progress, empty when idle), ``find_status(str)``
+    (how many nodes the find finds, and which one Enter stepped to; empty without a find).
+    Slots: ``set_search``, ``step_match``, ``fit``, ``relayout``, ``set_focus``, ``set_hops``,
+    ``show_preview``, ``cancel_preview``, ``shutdown`` (stops the layout worker; closing the app
+    model does too). A right-click opens a context menu (``context_menu_at``).
     """
 
     progress_changed = Signal(str)
+    find_status = Signal(str)
 
     def __init__(self, app: AppModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,10 +93,19 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.search_mask: np.ndarray | None = None
         self._search_text = ""
         self.focus_on = False
-        self.hops = DEFAULT_HOPS
+        self.hops = load_focus_hops(DEFAULT_HOPS)  # remembered across runs
+        self.match_count = 0  # the drawn nodes the find finds
+        self.stepped_to: str | None = None  # the match Enter stepped to last
+        self._matches: list[str] | None = None  # ranked when first stepped through
+        # asks for a new node's type and title (tests replace it)
+        self.ask_new_node: Callable[[QWidget, Mapping[str, Sequence[str]]], NewNode | None] = (
+            ask_new_node
+        )
         self._fit_pending = True
         self._last_size: tuple[float, float] | None = None
         self._fitting = False
+        self._fitted = False
+        self._box_px = (0.0, 0.0)
         self.hovered_id: str | None = None
         self._moving: set[str] = set()  # "layout", "drag", "zoom": why the node cache is off
         self._pending: ChangeSet | None = None  # topology changes waiting for the reload timer
@@ -96,6 +117,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self._build_widgets()
         self._build_timers()
         self.graph_actions = build_actions(self)
+        self.graph_actions.hops[self.hops].setChecked(True)
         self._connect()
         self._reload(initial=True)
 
@@ -127,6 +149,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.nodes.node_hovered.connect(self._on_node_hovered)
         self.nodes.node_dragged.connect(self._on_node_dragged)
         self.view.sigRangeChanged.connect(self._on_range_changed)
+        self.view.sigResized.connect(self._on_box_resized)
+        self.view.context_requested.connect(self._on_context_requested)
         self.layout_job.frame_ready.connect(self._on_frame_ready)
         self.layout_job.progress_changed.connect(self.progress_changed)
         self.layout_job.finished.connect(self._on_layout_finished)
@@ -156,9 +180,74 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.layout_job.start(full=True)
 
     def set_search(self, text: str) -> None:
-        """Fade the nodes that do not match ``text`` (empty: none faded)."""
+        """Fade the nodes that ``text`` does not find, their labels and marks (empty: none
+        faded); ``find_status`` then says how many it finds."""
+        if text.strip() != self._search_text.strip():
+            self.stepped_to = None  # a new find steps from its first match
         self._search_text = text
         self._search_timer.start()
+
+    def step_match(self, forward: bool = True, text: str | None = None) -> str | None:
+        """Select and reveal the next match of the find (``forward``), or the previous one,
+        in ``matches`` order (title and alias matches first), wrapping round; ``text`` (the
+        find box's, when given) is applied first if it is not the find shown yet. Returns
+        the node stepped to (None: nothing found)."""
+        if text is not None and text.strip() != self._search_text.strip():
+            self.set_search(text)
+        if self._search_timer.isActive():  # typed but not applied yet: apply it now
+            self._search_timer.stop()
+            self._on_search_due()
+        matches = self.matches
+        if not matches:
+            return None
+        at = self.match_at()
+        if at < 0:
+            at = 0 if forward else len(matches) - 1
+        else:
+            at = (at + (1 if forward else -1)) % len(matches)
+        node_id = self.stepped_to = matches[at]
+        self._app.selection.select([node_id], source=None)  # the view reveals it, as any
+        self.find_status.emit(self.find_text())  # selection made elsewhere
+        return node_id
+
+    def find_text(self) -> str:
+        """What ``find_status`` says now ("" without a find)."""
+        if not self._search_text.strip() or self.search_mask is None:
+            return ""
+        count = self.match_count
+        if not count:
+            return tr("No matches")
+        at = self.match_at()
+        if at >= 0:
+            return tr("{index} of {count}").format(index=at + 1, count=count)
+        return tr("1 match") if count == 1 else tr("{count} matches").format(count=count)
+
+    @property
+    def matches(self) -> list[str]:
+        """The drawn nodes the find finds, in the order Enter steps through them: title and
+        alias matches first, then the rest, each in timeline order (ranked on first use:
+        typing a find costs what the fade costs)."""
+        if self._matches is None:
+            scene, text = self.scene, self._search_text.strip()
+            if scene is None or self.search_mask is None or not text:
+                self._matches = []
+            else:
+                index, alive = scene.index, scene.alive
+                ranked = self._app.ranked_matches(text)
+                self._matches = [i for i in ranked if i in index and alive[index[i]]]
+        return self._matches
+
+    def match_at(self) -> int:
+        """Where in ``matches`` Enter stepped to last (-1: nowhere, or not found now)."""
+        if self.stepped_to is None or self.search_mask is None:
+            return -1
+        row = self.scene.index.get(self.stepped_to, -1) if self.scene is not None else -1
+        if row < 0 or not self.search_mask[row]:
+            return -1
+        try:
+            return self.matches.index(self.stepped_to)
+        except ValueError:
+            return -1
 
     def set_focus(self, on: bool) -> None:
         """Show only the k-hop neighbourhood of the selection (all nodes when off)."""
@@ -171,6 +260,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         """The focus radius (1-3 hops)."""
         self.hops = max(1, min(3, int(hops)))
         self.graph_actions.hops[self.hops].setChecked(True)
+        save_focus_hops(self.hops)
         if self.focus_on:
             self._apply_visibility(fit=True)
 
@@ -309,6 +399,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         """Show ``scene``; ``spots``, ``lines`` and the fold ``prepared`` for it off the GUI
         thread are used where they still fit (unfaded, the same fold settings)."""
         self.scene = scene
+        self.hover_title.hide()  # its row was of the picture replaced
         if self.by_time and not scene.timed:
             arrange_in_time(scene)
             spots = lines = None  # made for the saved positions
@@ -346,6 +437,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.refold(prepared)
         self.visible = self._focus_mask(scene)
         self.nodes.set_visible_rows(self.visible)
+        if 0 <= self.hover_title.row < scene.n and not self.visible[self.hover_title.row]:
+            self.hover_title.hide()  # its node folded away or left the focus
         self.nodes.set_sizes(fold_sizes(scene, self.folded), self._faded())
         self._draw_edges(lines)
         self._show_injection()
@@ -384,7 +477,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
 
     def _show_injection(self) -> None:
         if self.scene is not None and self.preview_stamp is None:
-            self.injection.show(self.scene, self._app.injection(), self.visible, self._lift())
+            injection = self._app.injection()
+            self.injection.show(self.scene, injection, self.visible, self._lift(), self._faded())
 
     def _show_selection(self) -> None:
         scene = self.scene
@@ -393,7 +487,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         sel = self._app.selection
         current = scene.index.get(sel.current, -1) if sel.current else -1
         rows = scene.rows(sorted(sel.ids))
-        self.selection.show(scene, rows, current, self.visible, self._lift())
+        self.selection.show(scene, rows, current, self.visible, self._lift(), self._faded())
 
     # -- model signals -------------------------------------------------------------------------------
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
@@ -466,6 +560,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         }
         sizes = scene.sizes
         first = scene.append(nodes, edges)  # sizes follow the new degrees
+        self._place_pinned(first)
         if self.by_time:
             arrange_in_time(scene)  # new events land at the end of the curve
             self._positions_moved(edges=False)
@@ -477,6 +572,20 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         if not scene.placed.all():
             self.layout_job.start()
         return True
+
+    def _place_pinned(self, first: int) -> None:
+        """Put the rows from ``first`` on (just appended) that are pinned where their pin is
+        (a node created at the pointer is pinned where it was clicked)."""
+        scene = self.scene
+        assert scene is not None
+        if first >= scene.n:
+            return
+        pins = stored_pins(self._app)
+        for row in range(first, scene.n):
+            xy = pins.get(scene.ids[row])
+            if xy is not None:
+                scene.pos[row] = xy
+                scene.pinned[row] = scene.placed[row] = True
 
     def _on_store_replaced(self) -> None:
         self.layout_job.cancel()
@@ -659,13 +768,18 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self.set_hops(int(action.data()))
 
     def _update_search_mask(self) -> None:
+        """The find's mask over the rows and how many drawn nodes it finds (the one Enter
+        stepped to stays the current one while it is still found)."""
         text, scene = self._search_text.strip(), self.scene
         if not text or scene is None or self.preview_stamp is not None:
             # (the open store's matches say nothing of a file still opening: faded once in)
             self.search_mask = None
+            self._matches, self.match_count = None, 0
             return
         hits = self._app.matching_ids(text)
         self.search_mask = np.fromiter((i in hits for i in scene.ids), bool, scene.n)
+        self.match_count = int((self.search_mask & scene.alive).sum())
+        self._matches = None  # ranked again when stepped through
 
     def _on_search_due(self) -> None:
         if self.scene is None or self._app.closed:
@@ -673,3 +787,101 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self._update_search_mask()
         self.nodes.restyle(self._faded())
         self.edges.set_opacity(1.0 if self.search_mask is None else 0.25)
+        self._show_injection()  # the marks and labels fade with their nodes
+        self._show_selection()
+        self._label_timer.start()
+        self.find_status.emit(self.find_text())
+
+    # -- context menu ----------------------------------------------------------------------------
+    def _on_context_requested(self, point: QtCore.QPointF, screen: QtCore.QPointF) -> None:
+        menu = self.context_menu_at(point.x(), point.y())
+        if menu is not None:
+            menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            menu.popup(screen.toPoint())
+
+    def contextMenuEvent(self, event: QtGui.QContextMenuEvent) -> None:
+        """The menu key (or Shift+F10): the current node's context menu beside it, or the
+        background's at the view's centre. (A right-click opens one from the view box.)"""
+        scene = self.scene
+        if event.reason() != QtGui.QContextMenuEvent.Reason.Keyboard or scene is None:
+            event.ignore()
+            return
+        current = self._app.selection.current
+        row = scene.index.get(self._shown_for(current), -1) if current else -1
+        if row >= 0 and self.visible[row]:  # (a folded-away node: the rollup holding it)
+            x, y = (float(v) for v in scene.pos[row])
+        else:
+            (x0, x1), (y0, y1) = self.view.viewRange()
+            x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        at = self.plot.mapFromScene(self.view.mapViewToScene(QtCore.QPointF(x, y)))
+        self._on_context_requested(
+            QtCore.QPointF(x, y), QtCore.QPointF(self.plot.viewport().mapToGlobal(at))
+        )
+        event.accept()
+
+    def context_menu_at(self, x: float, y: float) -> QMenu | None:
+        """The context menu for the view point ``(x, y)``: on a node, Select, Unfold or Fold
+        (an overview) and Unpin (a pinned node); on the background, New node here…. None
+        while a file is still opening."""
+        scene = self.scene
+        if scene is None or self.preview_stamp is not None or self._app.closed:
+            return None
+        row = self.nodes.row_at(QtCore.QPointF(x, y))
+        menu = QMenu(self.plot)
+        if row < 0:
+            make = menu.addAction(tr("New node here…"))
+            make.triggered.connect(lambda: self._ask_new_node_at(x, y))
+            return menu
+        node_id = scene.ids[row]
+        title = menu.addAction(_menu_text(self._title_of(node_id)))
+        title.setEnabled(False)
+        menu.addSeparator()
+        select = menu.addAction(tr("Select"))
+        select.triggered.connect(lambda: self._app.selection.select([node_id], source=self))
+        folded = self.folded
+        if folded is not None and folded.active and not self.focus_on:
+            if folded.cut.held[row] > 1 and bool(np.any(scene.parents == row)):
+                unfold = menu.addAction(tr("Unfold"))
+                unfold.triggered.connect(lambda: self._fold_by_menu(node_id, True))
+            if scene.parents[row] >= 0:
+                fold = menu.addAction(tr("Fold into rollup"))
+                fold.triggered.connect(lambda: self._fold_by_menu(node_id, False))
+        if scene.pinned[row]:
+            unpin = menu.addAction(tr("Unpin"))
+            unpin.triggered.connect(lambda: self.unpin(node_id))
+        return menu
+
+    def _fold_by_menu(self, node_id: str, unfold: bool) -> None:
+        if (self.unfold(node_id) if unfold else self.fold(node_id)) and self.scene is not None:
+            self._apply_visibility()
+
+    def _ask_new_node_at(self, x: float, y: float) -> None:
+        """Ask for a type (an editable one), a title and the type's other required fields,
+        then create the node pinned at ``(x, y)``."""
+        specs = [t for t in self._app.schema().types if t.editable]
+        types = {t.id: [c for c in t.required if c != "title"] for t in specs}
+        answer = self.ask_new_node(self, types) if types else None
+        if answer is not None:
+            self.create_node_at(answer, x, y)
+
+    def create_node_at(self, node: NewNode, x: float, y: float) -> None:
+        """Create ``node`` pinned at the view point ``(x, y)`` (two undo steps: the node,
+        its pin) and select it once written; a refusal is shown as any other (the model's
+        ``op_failed``)."""
+        sel = self._app.selection
+        create_pinned_node(
+            self._app,
+            node.type_id,
+            node.title,
+            (x, y),
+            fields=node.fields,
+            initiator=self,
+            on_done=lambda node_id: sel.select([node_id], source=self),
+        )
+
+
+def _menu_text(title: str) -> str:
+    """A title as a menu item's text: one line, elided, its ``&`` not a mnemonic."""
+    text = " ".join(title.split())
+    text = text if len(text) <= 48 else text[:47] + "…"
+    return text.replace("&", "&&")
