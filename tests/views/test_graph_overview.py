@@ -13,7 +13,11 @@ import pytest
 
 from memgraph_gui.app import overview
 from tests.qt_sandbox import app_over_copy
-from tests.views.test_graph_view import _viewport_point, laid_out_template  # noqa: F401
+from tests.views.test_graph_view import (  # noqa: F401
+    _viewport_point,
+    laid_out_template,
+    shown_view,
+)
 
 
 @pytest.fixture
@@ -23,14 +27,7 @@ def app(laid_out_template: Path, tmp_path: Path) -> Iterator[Any]:  # noqa: F811
 
 @pytest.fixture
 def view(app: Any, qtbot: Any) -> Any:
-    from memgraph_gui.views.graph import GraphView
-
-    widget = GraphView(app)
-    qtbot.addWidget(widget)
-    widget.resize(900, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.fit()
+    widget = shown_view(app, qtbot)
     yield widget
     widget.shutdown()
 

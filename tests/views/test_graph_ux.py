@@ -16,7 +16,12 @@ import pytest
 from memgraph_gui.app import overview
 from memgraph_gui.views.graph.labels import LABEL_LIMIT
 from tests.qt_sandbox import app_over_copy
-from tests.views.test_graph_view import _move, _viewport_point, laid_out_template  # noqa: F401
+from tests.views.test_graph_view import (  # noqa: F401
+    _move,
+    _viewport_point,
+    laid_out_template,
+    shown_view,
+)
 
 WAIT = 5000
 
@@ -27,15 +32,7 @@ def app(laid_out_template: Path, tmp_path: Path) -> Iterator[Any]:  # noqa: F811
 
 
 def _new_view(app: Any, qtbot: Any) -> Any:
-    from memgraph_gui.views.graph import GraphView
-
-    widget = GraphView(app)
-    qtbot.addWidget(widget)
-    widget.resize(900, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.fit()
-    return widget
+    return shown_view(app, qtbot)
 
 
 @pytest.fixture

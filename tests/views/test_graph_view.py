@@ -41,8 +41,8 @@ def app(laid_out_template: Path, tmp_path: Path) -> Iterator[Any]:
     yield from app_over_copy(laid_out_template, tmp_path)
 
 
-@pytest.fixture
-def view(app: Any, qtbot: Any) -> Any:
+def shown_view(app: Any, qtbot: Any, level: int | None = None) -> Any:
+    """A ``GraphView`` over ``app``, shown at 900x700 and fitted (at ``level`` if given)."""
     from memgraph_gui.views.graph import GraphView
 
     widget = GraphView(app)
@@ -50,8 +50,15 @@ def view(app: Any, qtbot: Any) -> Any:
     widget.resize(900, 700)
     widget.show()
     qtbot.waitExposed(widget)
-    widget.show_level(ALL)  # every node as itself (the overview has tests of its own)
+    if level is not None:
+        widget.show_level(level)
     widget.fit()
+    return widget
+
+
+@pytest.fixture
+def view(app: Any, qtbot: Any) -> Any:
+    widget = shown_view(app, qtbot, ALL)  # every node as itself (the overview: own tests)
     yield widget
     widget.shutdown()
 

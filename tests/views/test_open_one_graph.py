@@ -15,6 +15,7 @@ import pytest
 
 from memgraph_gui.core.domain.model import Node
 from tests.core.processes import run_python
+from tests.views.test_open_race import _drawn_titles, _titles
 
 
 def _store_file(tmp_path: Path, name: str, titles: list[str], *, laid_out: bool = True) -> Path:
@@ -90,15 +91,6 @@ def _window(qtbot: Any, path: Path | str) -> Any:  # type: ignore[no-untyped-def
     window.files.dialogs = False
     qtbot.addWidget(window)
     return app, window
-
-
-def _titles(app: Any) -> set[str]:
-    return {n.title for n in app.store.graph.nodes.values()}
-
-
-def _drawn_titles(app: Any, window: Any) -> set[str]:
-    scene = window.graph_view.scene
-    return {app.node(i).title for i in scene.ids if app.node(i) is not None}
 
 
 def _nodes_titled(prefix: str) -> int:

@@ -210,22 +210,7 @@ def _events(
         who = pair if b.rng.random() < 0.3 else pair[:1]
         where = b.rng.choice(places)
         names = [b.nodes[c].title for c in pair]
-        act_en, act_zh = b.rng.choice(ACTIONS)
-        place = b.nodes[where].title
-        summary = (
-            f"时间：第{turn // 4 + 1}天；地点：{place}。{names[0]} {act_en} {names[-1]}"
-            f"（{act_zh}）。{b.rng.choice(OUTCOMES)}"
-        )
-        node = b.add(
-            Node(
-                b.next_id(),
-                "event",
-                title=f"Summary {turn}",
-                seq_to=turn,
-                fields=freeze({"summary": summary}),
-                floor_range=(2 * turn - 1, 2 * turn),
-            )
-        )
+        node = _event(b, turn, names, b.nodes[where].title)
         ids.append(node.id)
         for cid in who:
             b.link(node.id, cid, "involved_in", turn)
@@ -355,25 +340,10 @@ def _story_events(b: _Builder, count: int, story: _Story) -> list[str]:
         mentioned = cast[1:]  # a second character is only mentioned in passing
         where = _pick(rng, spots.at(turn), story.places)[0]
         names = [b.nodes[c].title for c in who + mentioned]
-        act_en, act_zh = rng.choice(ACTIONS)
         place = b.nodes[where].title
-        about = (Counter(names), Counter([place]))
-        summary = (
-            f"时间：第{turn // 4 + 1}天；地点：{place}。{names[0]} {act_en} {names[-1]}"
-            f"（{act_zh}）。{rng.choice(OUTCOMES)}"
-        )
-        node = b.add(
-            Node(
-                b.next_id(),
-                "event",
-                title=f"Summary {turn}",
-                seq_to=turn,
-                fields=freeze({"summary": summary}),
-                floor_range=(2 * turn - 1, 2 * turn),
-            )
-        )
+        node = _event(b, turn, names, place)
         ids.append(node.id)
-        b.cast[node.id] = about
+        b.cast[node.id] = (Counter(names), Counter([place]))
         for cid in dict.fromkeys(who):
             b.link(node.id, cid, "involved_in", turn)
             _touch(b, cid, turn)
@@ -416,6 +386,26 @@ def _story_relations(b: _Builder, story: _Story, walk_ons: list[str]) -> None:
     for pid in story.places.ids[: max(1, len(story.places.ids) // 2)]:
         who = story.protagonist if rng.random() < 0.3 else rng.choice(story.characters.ids)
         b.link(who, pid, "related", b.touched.get(pid, 0))
+
+
+def _event(b: _Builder, turn: int, names: list[str], place: str) -> Node:
+    """The leaf event of ``turn``: ``names[0]`` does something to ``names[-1]`` at ``place``
+    (an action, then an outcome, drawn from ``b.rng`` in that order)."""
+    act_en, act_zh = b.rng.choice(ACTIONS)
+    summary = (
+        f"时间：第{turn // 4 + 1}天；地点：{place}。{names[0]} {act_en} {names[-1]}"
+        f"（{act_zh}）。{b.rng.choice(OUTCOMES)}"
+    )
+    return b.add(
+        Node(
+            b.next_id(),
+            "event",
+            title=f"Summary {turn}",
+            seq_to=turn,
+            fields=freeze({"summary": summary}),
+            floor_range=(2 * turn - 1, 2 * turn),
+        )
+    )
 
 
 def _touch(b: _Builder, node_id: str, turn: int) -> None:
