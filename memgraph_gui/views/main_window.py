@@ -33,6 +33,7 @@ from memgraph_gui.views.qt import (
     QtGui,
     QTimer,
     QToolBar,
+    QtWidgets,
     QWidget,
     is_alive,
     tr,
@@ -83,6 +84,9 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_focus_chain()
         self.timeline_panel.filter_cleared.connect(self.find_box.clear)
+        self._inspector_width = QTimer(self, singleShot=True, interval=0)
+        self._inspector_width.timeout.connect(self.fit_inspector_width)
+        app.selection.changed.connect(lambda *_: self._inspector_width.start())
         app.op_failed.connect(self._on_op_failed)
         app.busy_changed.connect(self._on_busy_changed)
         app.store_replaced.connect(self._show_title)
@@ -316,9 +320,35 @@ class MainWindow(QMainWindow):
         width = self.width()
         if not force and self.graph_view.width() >= width / 2:
             return
+        self.fit_inspector_width()
         shares = dict(zip((self.timeline_dock, self.inspector_dock), DOCK_SHARE, strict=True))
-        sizes = [max(d.minimumSizeHint().width(), int(width * shares[d])) for d in docks]
-        self.resizeDocks(docks, sizes, Qt.Orientation.Horizontal)
+        separator = self.style().pixelMetric(
+            QtWidgets.QStyle.PixelMetric.PM_DockWidgetSeparatorExtent
+        )
+        budget = min(width * sum(shares[d] for d in docks), width / 2 - len(docks) * separator - 2)
+        least = [_least_width(d) for d in docks]
+        wanted = [max(low, width * shares[d]) for d, low in zip(docks, least, strict=True)]
+        over = sum(wanted) - budget
+        slack = [w - low for w, low in zip(wanted, least, strict=True)]
+        if over > 0 and sum(slack) > 0:  # give way, each dock down towards its minimum
+            cut = min(1.0, over / sum(slack))
+            wanted = [w - cut * room for w, room in zip(wanted, slack, strict=True)]
+        self.resizeDocks(docks, [int(w) for w in wanted], Qt.Orientation.Horizontal)
+
+    def fit_inspector_width(self) -> None:
+        """The inspector's fields scroll up and down, never sideways: its dock is kept at least
+        as wide as the node's form needs (nothing cut off at the right)."""
+        scroll = self.inspector.findChild(QScrollArea)
+        content = scroll.widget() if scroll is not None else None
+        if scroll is None or content is None:
+            return
+        around = scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth()
+        margins = self.inspector.layout().contentsMargins() if self.inspector.layout() else None
+        sides = margins.left() + margins.right() if margins is not None else 0
+        need = content.minimumSizeHint().width() + around + sides
+        if need != self.inspector.minimumWidth():
+            self.inspector.setMinimumWidth(need)
+            QTimer.singleShot(0, self._after_resize)  # the graph may have lost its half
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -479,6 +509,12 @@ class MainWindow(QMainWindow):
         save_bytes("window/state", self.saveState())
         self.graph_view.shutdown()
         super().closeEvent(event)
+
+
+def _least_width(dock: QDockWidget) -> int:
+    widget = dock.widget()
+    inner = max(widget.minimumSizeHint().width(), widget.minimumWidth()) if widget else 0
+    return max(dock.minimumSizeHint().width(), inner)
 
 
 def _can_focus(widget: QWidget) -> bool:

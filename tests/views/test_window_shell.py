@@ -79,7 +79,7 @@ def test_tab_moves_between_the_parts_and_frames_the_focused_one(
 def test_at_1024_by_700_the_graph_keeps_half_the_width_and_nothing_is_clipped(
     qtbot: Any, demo_template: Path, tmp_path: Path
 ) -> None:
-    from memgraph_gui.views.qt import Qt
+    from memgraph_gui.views.qt import Qt, QtWidgets
 
     app, window = _window(qtbot, _copy(demo_template, tmp_path), size=(1024, 700))
     window.show()
@@ -88,6 +88,19 @@ def test_at_1024_by_700_the_graph_keeps_half_the_width_and_nothing_is_clipped(
     assert window.width() == 1024 and window.height() == 700
     hint = window.minimumSizeHint()
     assert hint.width() <= 1024 and hint.height() <= 700
+    event = max(
+        (n for n in app.store.graph.nodes.values() if n.type == "event"), key=lambda n: n.seq_to
+    )
+    app.selection.select([event.id])  # the inspector shows a form: none of it cut off
+    scroll = window.inspector.findChild(QtWidgets.QScrollArea)
+
+    def fits() -> bool:
+        inner = scroll.widget().minimumSizeHint().width()
+        return scroll.isVisible() and scroll.viewport().width() >= inner
+
+    qtbot.waitUntil(fits, timeout=WAIT)
+    qtbot.wait(100)  # (a wider form may have taken room from the graph: docks give way)
+    assert window.graph_view.width() >= 512 and fits()
     for part in (window.timeline_panel, window.inspector, window.timeline_panel.filters):
         need = part.minimumSizeHint()
         assert part.width() >= need.width() and part.height() >= need.height(), part

@@ -71,7 +71,7 @@ class FilterBar(QWidget):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
-            combo.setMinimumContentsLength(4)
+            combo.setMinimumContentsLength(8)
         for key, label in _ARCHIVED:
             self.archived.addItem(tr(label), key)
         self.seq = SeqRangeSlider()
@@ -87,13 +87,14 @@ class FilterBar(QWidget):
     def _layout(self) -> None:
         choices = QHBoxLayout()
         choices.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.types, self.level, self.archived):
+        for widget in (self.types, self.level):
             choices.addWidget(widget, 1)
         column = QVBoxLayout(self)
         column.setContentsMargins(4, 4, 4, 2)
         column.setSpacing(3)
         column.addWidget(self.text)
-        column.addLayout(choices)
+        column.addLayout(choices)  # two rows, so a narrow dock shows every label whole
+        column.addWidget(self.archived)
         bottom = QHBoxLayout()
         bottom.addWidget(QLabel(tr("Seq")))
         bottom.addWidget(self.seq, 1)
