@@ -1,4 +1,5 @@
-"""``memgraph-gui [FILE] [--screenshot OUT.png]``: the desktop app (the demo when no FILE)."""
+"""``memgraph-gui [FILE] [--screenshot OUT.png]``: the desktop app (with no FILE: the memory
+open last time, or the demo the first time)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,11 @@ from typing import Any
 
 def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="memgraph-gui")
-    parser.add_argument("file", nargs="?", help="a .memgraph store (default: the bundled demo)")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        help="a .memgraph store (default: the one open last time, else the bundled demo)",
+    )
     parser.add_argument(
         "--screenshot", metavar="OUT.png", help="render the window offscreen to a PNG and exit"
     )
@@ -22,8 +27,9 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Show the window at once over an empty memory, then open FILE (or the demo) off the GUI
-    thread; with ``--screenshot`` wait until it is drawn, save the PNG and exit."""
+    """Show the window at once over an empty memory, then open FILE (or the memory open last
+    time, or the demo) off the GUI thread; with ``--screenshot`` wait until it is drawn, save
+    the PNG and exit."""
     options = _options(argv)
     if options.screenshot:
         import os
@@ -48,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.file:
         window.open_path(options.file)
     else:
-        window.open_demo()
+        window.files.open_start()
     if options.select:
         window.select_when_open(options.select)
     if options.screenshot:

@@ -9,6 +9,11 @@ Writes ``main-window.png`` (the 2,000-node demo, a node selected, the injection 
 (zoomed into a region: its rollups unfolded in place), ``arrange-by-time.png`` and, given BIG
 (a 50k store with a saved layout), ``demo-50k.png`` (a node selected) and ``overview-50k.png``.
 Each store is a private copy.
+
+    DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py --small docs/screenshots
+
+writes only ``window-1024x700.png``: the whole window at 1024×700 (a first run: no saved dock
+layout) with an event selected, to check that nothing is clipped and the graph keeps half.
 """
 
 from __future__ import annotations
@@ -90,7 +95,31 @@ def _unfolded(qt: Any, window: Any, out: Path) -> None:
     window.graph_view.grab().save(str(out / "overview-unfolded.png"))
 
 
-def _window(qt: Any, path: Path) -> tuple[Any, Any]:
+def small_window(out_dir: str) -> None:
+    """The window at 1024×700 with default docks and an event in the inspector."""
+    from memgraph_gui.app.opening import demo_path, open_demo
+    from memgraph_gui.views.qt import QApplication
+
+    qt = QApplication.instance() or QApplication(sys.argv[:1])
+    qt.setOrganizationName("memgraph-screenshots-small")  # no saved layout: a first run
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    open_demo().close()
+    work = Path(tempfile.mkdtemp(prefix="shots-small-")) / "demo.memgraph"
+    shutil.copy(demo_path(), work)
+    window, app = _window(qt, work, size=(1024, 700))
+    graph = app.store.graph
+    event = max(
+        (n for n in graph.nodes.values() if n.type == "event" and not n.archived),
+        key=lambda n: n.seq_to,
+    )
+    app.selection.select([event.id])
+    _settle(qt, window)
+    window.grab().save(str(out / "window-1024x700.png"))
+    _close(window, app)
+
+
+def _window(qt: Any, path: Path, size: tuple[int, int] = (1640, 960)) -> tuple[Any, Any]:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.views.main_window import MainWindow
@@ -98,7 +127,7 @@ def _window(qt: Any, path: Path) -> tuple[Any, Any]:
     app = AppModel(MemoryStore.open(":memory:"))
     window = MainWindow(app)
     window.files.dialogs = False
-    window.resize(1640, 960)
+    window.resize(*size)
     window.show()
     window.open_path(str(path))
     _settle(qt, window)
@@ -161,4 +190,7 @@ def _close(window: Any, app: Any) -> None:
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:3])
+    if sys.argv[1:2] == ["--small"]:
+        small_window(sys.argv[2])
+    else:
+        main(*sys.argv[1:3])

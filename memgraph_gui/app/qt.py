@@ -70,12 +70,24 @@ __all__ = [
     "QtGui",
     "Signal",
     "Slot",
+    "tr_n",
 ]
 
 
 def tr(text: str, context: str = "memgraph") -> str:
     """Translate a user-visible string (no translations ship yet; the wrapping is what matters)."""
     return QCoreApplication.translate(context, text)
+
+
+def tr_n(text: str, n: int, context: str = "memgraph") -> str:
+    """Translate a counted string through Qt's plural handling: ``text`` holds ``%n`` (or
+    ``%Ln``: the number with the locale's digit grouping), e.g. ``"%n group(s)"``; a
+    translation supplies each plural form. With no translation loaded the English forms are
+    made here: ``(s)`` becomes ``s`` unless ``n`` is 1."""
+    translated = QCoreApplication.translate(context, text, None, n)
+    if "(s)" in translated:
+        translated = translated.replace("(s)", "" if n == 1 else "s")
+    return translated
 
 
 def is_alive(obj: QObject) -> bool:

@@ -11,7 +11,7 @@ from memgraph_gui.app import files
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.opening import OpenProblem, demo_path
 from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.views.dialogs import show_error, show_problem
+from memgraph_gui.views.dialogs import ask_empty_file, ask_start, show_error, show_problem
 from memgraph_gui.views.file_dialogs import ask_file
 from memgraph_gui.views.import_report import ImportReportDialog
 from memgraph_gui.views.menu_text import menu_path
@@ -25,7 +25,12 @@ from memgraph_gui.views.qt import (
     tr,
 )
 from memgraph_gui.views.status_bar import StatusPanel
-from memgraph_gui.views.window_settings import recent_files, remember_file
+from memgraph_gui.views.window_settings import (
+    last_file,
+    recent_files,
+    remember_file,
+    remember_last_file,
+)
 
 STORE_FILTER = "Memory stores (*.memgraph);;All files (*)"
 JSON_FILTER = "Luker memory-graph export (*.json);;All files (*)"
@@ -34,11 +39,14 @@ JSON_FILTER = "Luker memory-graph export (*.json);;All files (*)"
 class FileActions(QObject):
     """The File menu's actions over one window. ``opened(path)`` after a store was switched;
     ``open_failed()`` when an open ended without a switch (it failed, or a newer one replaced
-    it: the last open asked for wins, see ``StoreSwitcher``)."""
+    it: the last open asked for wins, see ``StoreSwitcher``); ``nothing_open()`` after that
+    when no memory was ever open in the window (only its empty start-up stand-in, which is
+    not offered for editing)."""
 
     opened = Signal(str)
     previewed = Signal(object, object)  # GraphSnapshot, stamp: draw the file while it opens
     open_failed = Signal()
+    nothing_open = Signal()
     import_checked = Signal(object)  # the ImportReportDialog now asking
     imported = Signal(object)  # the ImportReport of what was written
 
@@ -58,6 +66,11 @@ class FileActions(QObject):
         self._after_open: Callable[[], None] | None = None  # an import asked for meanwhile
         self.dialogs = True  # False: problems are only recorded (screenshots, scripted runs)
         self.problems_shown: list[OpenProblem] = []
+        self._had_memory = app.path != ":memory:"  # some memory was open in this window
+        self.ask_empty: Callable[[QWidget, str], bool] = ask_empty_file
+        """Asks before File ▸ Open makes a 0-byte file a new store (tests replace it)."""
+        self.ask_start: Callable[[QWidget, OpenProblem | None], str] = ask_start
+        """After a failed open left no memory: "demo", "open" or "" (tests replace it)."""
         self.new = self._action(tr("&New…"), self._on_new, QKeySequence.StandardKey.New)
         self.open = self._action(tr("&Open…"), self._on_open, QKeySequence.StandardKey.Open)
         self.demo = self._action(tr("Open the &demo memory"), self._on_demo)
@@ -87,6 +100,14 @@ class FileActions(QObject):
         self.opening = True
         self._status.show_progress(tr("Opening {path}…").format(path=path), owner="open")
         self._opener.open(path, self._on_opened, create=create, on_preview=self._on_previewed)
+
+    def open_start(self) -> None:
+        """What starting with no file opens: the memory open last time, else the demo."""
+        last = last_file()
+        if last is None or Path(last).parent == demo_path().resolve().parent:
+            self.open_demo()  # (the demo of this version, rebuilt when it changed)
+        else:
+            self.open_path(last)
 
     def _on_previewed(self, snapshot: object, stamp: object) -> None:
         if self.opening:
@@ -118,11 +139,21 @@ class FileActions(QObject):
         if path is not None:
             if path != ":memory:" and path != str(demo_path()):
                 remember_file(path)
+            if path != ":memory:":
+                remember_last_file(path)
+                self._had_memory = True
             self.opened.emit(path)
         else:
             self.open_failed.emit()
         self.opening = False
-        if problem is not None:
+        stranded = path is None and not self._had_memory and self._app.path == ":memory:"
+        if stranded:
+            self.nothing_open.emit()
+            if problem is not None:
+                self.problems_shown.append(problem)
+            if self.dialogs:
+                self._offer_start(problem)
+        elif problem is not None:
             self.report(problem)
         if after is not None:
             if path is not None:
@@ -146,10 +177,29 @@ class FileActions(QObject):
                 path += ".memgraph"
             self.open_path(path, create=True)
 
+    def _offer_start(self, problem: OpenProblem | None) -> None:
+        """No memory is open after ``problem``: offer the demo or File ▸ Open."""
+        choice = self.ask_start(self._window, problem)
+        if choice == "demo":
+            self.open_demo()
+        elif choice == "open":
+            self._on_open()
+
     def _on_open(self) -> None:
         path = ask_file(self._window, tr("Open memory"), "", tr(STORE_FILTER))
         if path:
-            self.open_path(path)
+            self.open_existing(path)
+
+    def open_existing(self, path: str) -> None:
+        """Open ``path`` chosen as an existing memory (File ▸ Open, Open Recent): an empty
+        (0-byte) file is made a new store only once the person agrees."""
+        target = Path(path)
+        if target.is_file() and target.stat().st_size == 0:
+            if not self.ask_empty(self._window, path):
+                return
+            self.open_path(path, create=True)
+            return
+        self.open_path(path)
 
     def _on_demo(self) -> None:
         self.open_demo()
@@ -168,7 +218,7 @@ class FileActions(QObject):
     def _on_recent(self) -> None:
         action = self.sender()
         if isinstance(action, QAction) and action.data():
-            self.open_path(str(action.data()))
+            self.open_existing(str(action.data()))
 
     # -- import / export -------------------------------------------------------------------------------
     def _on_import(self) -> None:

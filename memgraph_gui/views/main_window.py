@@ -13,19 +13,29 @@ from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views import unsaved
 from memgraph_gui.views.dialogs import show_error
 from memgraph_gui.views.file_actions import FileActions
+from memgraph_gui.views.focus_frame import FocusFrame
 from memgraph_gui.views.graph import GraphView
 from memgraph_gui.views.graph.find_box import FindStepper
+from memgraph_gui.views.help import ShortcutsDialog, about_box, shortcuts
 from memgraph_gui.views.inspector import NodeInspector
 from memgraph_gui.views.menu_text import menu_item
 from memgraph_gui.views.qt import (
+    QApplication,
     QCloseEvent,
+    QDialog,
     QDockWidget,
     QKeySequence,
     QLineEdit,
     QMainWindow,
+    QMenu,
+    QMessageBox,
+    QScrollArea,
     Qt,
+    QtCore,
+    QtGui,
     QTimer,
     QToolBar,
+    QtWidgets,
     QWidget,
     is_alive,
     tr,
@@ -37,6 +47,8 @@ from memgraph_gui.views.undo_keys import UndoKeys
 from memgraph_gui.views.unsaved import Ask, settle
 from memgraph_gui.views.window_settings import load_bytes, save_bytes
 from memgraph_gui.views.wizard import CompactionActions
+
+DOCK_SHARE = (0.27, 0.21)  # of the window's width: timeline, inspector (the graph keeps > half)
 
 
 class MainWindow(QMainWindow):
@@ -58,6 +70,9 @@ class MainWindow(QMainWindow):
         self.files.opened.connect(self._on_opened)
         self.files.before_leaving = self._leave_memory
         self.files.open_failed.connect(self._forget_pending_select)
+        self.files.nothing_open.connect(self._on_nothing_open)
+        self.help_dialog: QDialog | None = None  # the shortcuts list or About box on screen
+        self._no_memory = False
         self.compaction = CompactionActions(app, self)
         self._build_centre()
         self.timeline_dock = self._dock(
@@ -69,6 +84,11 @@ class MainWindow(QMainWindow):
         )
         self._build_find_bar()
         self._build_menus()
+        self._build_focus_chain()
+        self.timeline_panel.filter_cleared.connect(self.find_box.clear)
+        self._inspector_width = QTimer(self, singleShot=True, interval=0)
+        self._inspector_width.timeout.connect(self.fit_inspector_width)
+        app.selection.changed.connect(lambda *_: self._inspector_width.start())
         app.op_failed.connect(self._on_op_failed)
         app.busy_changed.connect(self._on_busy_changed)
         app.store_replaced.connect(self._show_title)
@@ -89,6 +109,46 @@ class MainWindow(QMainWindow):
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
+
+    def _build_focus_chain(self) -> None:
+        """Tab goes Find box → timeline → graph → inspector (its fields, top to bottom) → the
+        timeline's filters → Find box again, never cell by cell through the table; the part
+        that has the keyboard is framed (``focus_frame``). See ``focusNextPrevChild``."""
+        graph = self.graph_view.plot
+        graph.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.graph_view.setFocusProxy(graph)
+        self.inspector.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a stop even with no node
+        self.focus_frame = FocusFrame(
+            [self.find_box, self.timeline_panel, self.graph_view, self.inspector], self
+        )
+
+    def tab_stops(self) -> list[QWidget]:
+        """Where Tab goes, in order (computed now: the inspector's fields change per node)."""
+        inspector = tab_stops_in(self.inspector) or [self.inspector]
+        filters = tab_stops_in(self.timeline_panel.filters)
+        return [
+            self.find_box,
+            self.timeline_panel.table,
+            self.graph_view.plot,
+            *inspector,
+            *filters,
+        ]
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab / Shift+Tab anywhere in the window (children pass it up to here): the next stop
+        of ``tab_stops``; focus outside them moves as Qt would."""
+        focused = QApplication.focusWidget()
+        stops = [w for w in self.tab_stops() if _can_focus(w)]
+        here = next_stop = None
+        for index, stop in enumerate(stops):
+            if focused is not None and (focused is stop or stop.isAncestorOf(focused)):
+                here = index  # (the innermost stop that holds the focus wins: go on looking)
+        if here is None or not stops:
+            return super().focusNextPrevChild(next)
+        next_stop = stops[(here + (1 if next else -1)) % len(stops)]
+        reason = Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
+        next_stop.setFocus(reason)
+        return True
 
     def _build_find_bar(self) -> None:
         bar = QToolBar(tr("Find"), self)
@@ -111,6 +171,7 @@ class MainWindow(QMainWindow):
         self._edit_menu()
         self._view_menu()
         self._tools_menu()
+        self._help_menu()
 
     def _file_menu(self) -> None:
         menu = self.menuBar().addMenu(tr("&File"))
@@ -177,10 +238,48 @@ class MainWindow(QMainWindow):
             [self.compaction.compaction_wizard, self.compaction.review_rollups]
         )
 
+    def _help_menu(self) -> None:
+        self.help_menu = self.menuBar().addMenu(tr("&Help"))
+        self.shortcuts_action = self.help_menu.addAction(tr("&Keyboard shortcuts"))
+        self.shortcuts_action.setShortcut(QKeySequence(Qt.Key.Key_F1))
+        self.shortcuts_action.triggered.connect(self.show_shortcuts)
+        self.about_action = self.help_menu.addAction(tr("&About memgraph-gui"))
+        self.about_action.triggered.connect(self.show_about)
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Help ▸ Keyboard shortcuts: every key of the window's actions, read from them now."""
+        menus = [a.menu() for a in self.menuBar().actions() if a.menu() is not None]
+        rows = shortcuts(
+            [m for m in menus if isinstance(m, QMenu)],
+            [
+                (tr("Graph"), self.graph_view.actions()),
+                (tr("Inspector"), self.inspector.actions()),
+                (tr("Window"), self.actions()),
+            ],
+        )
+        dialog = ShortcutsDialog(rows, self)
+        self._show_help(dialog)
+        return dialog
+
+    def show_about(self) -> QMessageBox:
+        """Help ▸ About: the installed version and the open store's path."""
+        box = about_box(self, self._app.path)
+        self._show_help(box)
+        return box
+
+    def _show_help(self, dialog: QDialog) -> None:
+        if self.help_dialog is not None and is_alive(self.help_dialog):
+            self.help_dialog.close()
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.help_dialog = dialog
+        dialog.open()
+
     # -- state -----------------------------------------------------------------------------------
     def _show_title(self) -> None:
         path = self._app.opening or self._app.path  # (the file coming, while the app stands in)
         name = Path(path).name if path != ":memory:" else tr("(unsaved memory)")
+        if self._no_memory:
+            name = tr("no memory open")
         self.setWindowTitle(tr("{name} — memgraph").format(name=name))
         self.setWindowFilePath(path if path != ":memory:" else "")
 
@@ -210,9 +309,61 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
         else:
-            self.resizeDocks(
-                [self.timeline_dock, self.inspector_dock], [520, 380], Qt.Orientation.Horizontal
-            )
+            self.fit_docks(force=True)
+
+    def fit_docks(self, *, force: bool = False) -> None:
+        """Give the docks their share of the width (``DOCK_SHARE``) when ``force``, or when the
+        graph got less than half of the window (a smaller window, a restored layout): docks give
+        way, down to their minimum widths."""
+        docks = [
+            d
+            for d in (self.timeline_dock, self.inspector_dock)
+            if d.isVisible() or not self.isVisible()
+        ]
+        docks = [d for d in docks if not d.isFloating() and not d.isHidden()]
+        if not docks:
+            return
+        width = self.width()
+        if not force and self.graph_view.width() >= width / 2:
+            return
+        self.fit_inspector_width()
+        shares = dict(zip((self.timeline_dock, self.inspector_dock), DOCK_SHARE, strict=True))
+        separator = self.style().pixelMetric(
+            QtWidgets.QStyle.PixelMetric.PM_DockWidgetSeparatorExtent
+        )
+        budget = min(width * sum(shares[d] for d in docks), width / 2 - len(docks) * separator - 2)
+        least = [_least_width(d) for d in docks]
+        wanted = [max(low, width * shares[d]) for d, low in zip(docks, least, strict=True)]
+        over = sum(wanted) - budget
+        slack = [w - low for w, low in zip(wanted, least, strict=True)]
+        if over > 0 and sum(slack) > 0:  # give way, each dock down towards its minimum
+            cut = min(1.0, over / sum(slack))
+            wanted = [w - cut * room for w, room in zip(wanted, slack, strict=True)]
+        self.resizeDocks(docks, [int(w) for w in wanted], Qt.Orientation.Horizontal)
+
+    def fit_inspector_width(self) -> None:
+        """The inspector's fields scroll up and down, never sideways: its dock is kept at least
+        as wide as the node's form needs (nothing cut off at the right)."""
+        scroll = self.inspector.findChild(QScrollArea)
+        content = scroll.widget() if scroll is not None else None
+        if scroll is None or content is None:
+            return
+        around = scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth()
+        box = self.inspector.layout()
+        margins = box.contentsMargins() if box is not None else None
+        sides = margins.left() + margins.right() if margins is not None else 0
+        need = content.minimumSizeHint().width() + around + sides
+        if need != self.inspector.minimumWidth():
+            self.inspector.setMinimumWidth(need)
+            QTimer.singleShot(0, self._after_resize)  # the graph may have lost its half
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._after_resize)  # once the layout has placed the docks
+
+    def _after_resize(self) -> None:
+        if is_alive(self):
+            self.fit_docks()
 
     def open_path(self, path: str) -> None:
         """Open ``path`` (off the GUI thread); see ``FileActions.open_path``."""
@@ -293,8 +444,32 @@ class MainWindow(QMainWindow):
         self._update_undo_actions()
 
     def _on_opened(self, _path: str) -> None:
+        self._set_no_memory(False)
         self._show_title()
         self._select_pending()
+
+    def _on_nothing_open(self) -> None:
+        """An open failed and no memory is open (only the empty stand-in the window started
+        on): nothing can be edited until File ▸ Open, New or the demo."""
+        self._set_no_memory(True)
+
+    def _set_no_memory(self, none: bool) -> None:
+        was, self._no_memory = self._no_memory, none
+        for part in (self.graph_view, self.timeline_panel, self.inspector):
+            part.setEnabled(not none)
+        self.find_box.setEnabled(not none)
+        if none:
+            self.statusBar().showMessage(
+                tr("No memory is open: File ▸ Open…, File ▸ New… or File ▸ Open the demo memory.")
+            )
+        elif was:
+            self.statusBar().clearMessage()
+        self._show_title()
+
+    @property
+    def no_memory(self) -> bool:
+        """True while no memory is open (a failed open left only the empty stand-in)."""
+        return self._no_memory
 
     def _focus_find(self) -> None:
         self.find_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -341,3 +516,26 @@ class MainWindow(QMainWindow):
         save_bytes("window/state", self.saveState())
         self.graph_view.shutdown()
         super().closeEvent(event)
+
+
+def _least_width(dock: QDockWidget) -> int:
+    widget = dock.widget()
+    inner = max(widget.minimumSizeHint().width(), widget.minimumWidth()) if widget else 0
+    return max(dock.minimumSizeHint().width(), inner)
+
+
+def _can_focus(widget: QWidget) -> bool:
+    return (
+        widget.isVisible()
+        and widget.isEnabled()
+        and widget.focusProxy() is None
+        and bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus)
+    )
+
+
+def tab_stops_in(part: QWidget) -> list[QWidget]:
+    """The widgets Tab visits inside ``part``, top to bottom, then left to right (plain scroll
+    areas are no stops: their contents are)."""
+    found = [w for w in part.findChildren(QWidget) if _can_focus(w) and type(w) is not QScrollArea]
+    origin = QtCore.QPoint(0, 0)
+    return sorted(found, key=lambda w: (w.mapTo(part, origin).y(), w.mapTo(part, origin).x()))

@@ -35,6 +35,7 @@ from memgraph_gui.app.qt import (  # the binding first, so pyqtgraph binds to it
     Slot,
     is_alive,
     tr,
+    tr_n,
 )
 
 # isort: split
@@ -62,6 +63,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QProgressDialog,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QStatusBar,
@@ -121,6 +123,7 @@ __all__ = [
     "QProgressDialog",
     "QPushButton",
     "QRangeSlider",
+    "QScrollArea",
     "QSettings",
     "QShowEvent",
     "QSortFilterProxyModel",
@@ -150,6 +153,7 @@ __all__ = [
     "is_alive",
     "pg",
     "tr",
+    "tr_n",
 ]
 
 

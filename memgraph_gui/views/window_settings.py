@@ -36,3 +36,15 @@ def load_bytes(key: str) -> QByteArray | None:
 
 def save_bytes(key: str, value: QByteArray) -> None:
     settings().setValue(key, value)
+
+
+def last_file() -> str | None:
+    """The memory open when the app last opened one (the demo's path included), if it still
+    exists."""
+    value = settings().value("last_file")
+    return value if isinstance(value, str) and value and Path(value).exists() else None
+
+
+def remember_last_file(path: str) -> None:
+    """``path`` is the memory to open when the app starts with no file."""
+    settings().setValue("last_file", str(Path(path).resolve()))

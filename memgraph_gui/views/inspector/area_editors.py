@@ -2,8 +2,10 @@
 
 Both commit explicitly, since a half-typed paragraph or list must not be written: the Apply
 button or Ctrl+Enter (a text area also commits when focus moves elsewhere in the window).
-Esc or Revert go back to the stored value. The Apply / Revert bar shows only while the editor
-holds unsaved changes, and its buttons take no focus, so clicking them never commits twice.
+Esc or Revert go back to the stored value. The Apply / Revert buttons show only while the editor
+holds unsaved changes, but their room is kept while the field is editable, so they appear and
+go (typing, Apply, a conflict) without moving the fields below; they take no focus, so clicking
+them never commits twice.
 """
 
 from __future__ import annotations
@@ -45,6 +47,10 @@ class ApplyBar(QWidget):
         self.lead = _bare(W.QHBoxLayout())
         layout = _bare(W.QHBoxLayout(self))
         layout.addLayout(self.lead)
+        self.note = W.QLabel()  # "Saving…" while Apply's write is in flight (the bar's room)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setStyleSheet("color: palette(mid);")
+        layout.addWidget(self.note)
         layout.addStretch(1)
         self.revert_button = W.QPushButton(tr("Revert"))
         self.revert_button.setToolTip(tr("Back to the stored value (Esc)"))
@@ -53,13 +59,24 @@ class ApplyBar(QWidget):
         for button in (self.revert_button, self.apply_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setAutoDefault(False)
+            policy = button.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)  # hiding them never moves what is below
+            button.setSizePolicy(policy)
             layout.addWidget(button)
 
     def set_dirty(self, dirty: bool) -> None:
-        """Show the buttons only while there is something to apply."""
+        """Show the buttons only while there is something to apply (their room stays)."""
         self.revert_button.setVisible(dirty)
         self.apply_button.setVisible(dirty)
-        self.setVisible(dirty or self.lead.count() > 0)
+
+    def set_note(self, text: str) -> None:
+        """A short note beside the buttons ("" for none): it takes none of the form's room."""
+        self.note.setText(text)
+
+    def set_reserved(self, reserved: bool) -> None:
+        """Keep the bar's room (an editable field) or give it up (a read-only one: nothing to
+        apply there, and that does not change while the person clicks)."""
+        self.setVisible(reserved or self.lead.count() > 0)
 
 
 class _PlainText(W.QPlainTextEdit):
@@ -112,6 +129,7 @@ class TextAreaEditor(FieldEditor):
         layout.addWidget(self.area)
         layout.addWidget(self.bar)
         self.bar.set_dirty(False)
+        self.bar.set_reserved(self._editable)
         self.area.textChanged.connect(self._on_text_changed)
         self.area.commit_requested.connect(self._on_commit_requested)
         self.area.revert_requested.connect(self.revert)
@@ -143,6 +161,7 @@ class TextAreaEditor(FieldEditor):
     def _state_changed(self) -> None:
         self.area.setReadOnly(not self.writable)
         self.bar.set_dirty(self.writable and self.is_dirty())
+        self.bar.set_reserved(self._editable)  # not ``writable``: a save in flight keeps it
 
     def _on_text_changed(self) -> None:
         self._fit_height()
@@ -283,7 +302,7 @@ class ListEditor(FieldEditor):
         self.list.setEditTriggers(_TRIGGERS if writable else _NO_EDIT)
         self.list.setDragEnabled(writable)
         self.bar.set_dirty(writable and self.is_dirty())
-        self.bar.setVisible(writable)
+        self.bar.setVisible(self._editable)  # kept while a save is in flight: nothing moves
 
     def _fit_height(self) -> None:
         rows = min(self.MAX_ROWS, max(self.MIN_ROWS, self.list.count()))

@@ -181,6 +181,12 @@ class FieldRow:
 
     def show_busy(self, busy: bool) -> None:
         self.editor.set_busy(busy)
+        bar = getattr(self.editor, "bar", None)
+        if isinstance(bar, ApplyBar):  # "Saving…" in the bar's room: the form does not move
+            saying = busy and self.status.isHidden()
+            bar.set_note(tr("Saving…") if saying else "")
+            if saying:
+                return
         if busy:
             self.status.setProperty("error", False)
             self.status.setStyleSheet("color: palette(mid);")

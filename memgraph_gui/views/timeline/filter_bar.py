@@ -12,12 +12,15 @@ from memgraph_gui.views.qt import (
     QLabel,
     QLineEdit,
     QMenu,
+    Qt,
+    QtGui,
     QTimer,
     QToolButton,
     QVBoxLayout,
     QWidget,
     Signal,
     tr,
+    tr_n,
 )
 from memgraph_gui.views.timeline.filters import Archived, TimelineFilter
 from memgraph_gui.views.timeline.seq_slider import SeqRangeSlider
@@ -27,6 +30,26 @@ _ARCHIVED: tuple[tuple[Archived, str], ...] = (
     ("active", "Active only"),
     ("archived", "Archived only"),
 )
+
+
+class StayOpenMenu(QMenu):
+    """A menu of check boxes that stays open while several are ticked (a plain ``QMenu`` closes
+    on every click). Enter, Return and Space tick the highlighted entry too."""
+
+    def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:
+        action = self.actionAt(event.position().toPoint())
+        if action is not None and action.isCheckable() and action.isEnabled():
+            action.trigger()
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        action = self.activeAction()
+        keys = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+        if action is not None and action.isCheckable() and event.key() in keys:
+            action.trigger()
+            return
+        super().keyPressEvent(event)
 
 
 class FilterBar(QWidget):
@@ -41,9 +64,14 @@ class FilterBar(QWidget):
         self.text.setClearButtonEnabled(True)
         self.types = QToolButton()
         self.types.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.types.setMenu(QMenu(self.types))
+        self.types.setMenu(StayOpenMenu(self.types))
         self.level = QComboBox()
         self.archived = QComboBox()
+        for combo in (self.level, self.archived):  # narrow docks elide them, never clip them
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(8)
         for key, label in _ARCHIVED:
             self.archived.addItem(tr(label), key)
         self.seq = SeqRangeSlider()
@@ -59,13 +87,14 @@ class FilterBar(QWidget):
     def _layout(self) -> None:
         choices = QHBoxLayout()
         choices.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.types, self.level, self.archived):
+        for widget in (self.types, self.level):
             choices.addWidget(widget, 1)
         column = QVBoxLayout(self)
         column.setContentsMargins(4, 4, 4, 2)
         column.setSpacing(3)
         column.addWidget(self.text)
-        column.addLayout(choices)
+        column.addLayout(choices)  # two rows, so a narrow dock shows every label whole
+        column.addWidget(self.archived)
         bottom = QHBoxLayout()
         bottom.addWidget(QLabel(tr("Seq")))
         bottom.addWidget(self.seq, 1)
@@ -118,7 +147,24 @@ class FilterBar(QWidget):
         if shown == len(actions):
             self.types.setText(tr("All types"))
         else:
-            self.types.setText(tr("{n} of {total} types").format(n=shown, total=len(actions)))
+            self.types.setText(tr_n("{shown} of %n type(s)", len(actions)).format(shown=shown))
+
+    def clear(self) -> None:
+        """Show every node again: no text, every type, all levels, archived too, the whole seq
+        range (one ``filter_changed``)."""
+        quiet = (self.text, self.level, self.archived, self.seq, *self.types.menu().actions())
+        for widget in quiet:
+            widget.blockSignals(True)
+        self.text.clear()
+        for action in self.types.menu().actions():
+            action.setChecked(True)
+        self.level.setCurrentIndex(0)
+        self.archived.setCurrentIndex(0)
+        self.seq.reset()
+        for widget in quiet:
+            widget.blockSignals(False)
+        self._set_types_text()
+        self._emit()
 
     def _emit(self) -> None:
         self._debounce.stop()

@@ -13,10 +13,15 @@ from memgraph_gui.views.qt import (
     QHeaderView,
     QItemSelection,
     QItemSelectionModel,
+    QLabel,
+    Qt,
     QTableView,
+    QtGui,
     QTimer,
     QVBoxLayout,
     QWidget,
+    Signal,
+    tr,
 )
 from memgraph_gui.views.timeline.filter_bar import FilterBar
 from memgraph_gui.views.timeline.filters import TimelineFilter
@@ -25,21 +30,54 @@ from memgraph_gui.views.timeline.model import TimelineTableModel
 MAX_SHOWN_SELECTION = 2_000  # rows selected in the table for a bigger shared selection
 
 
+class _Table(QTableView):
+    """The timeline's table: "No matches" in the middle when a filter leaves no row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.empty_note = QLabel(tr("No matches"), self.viewport())
+        self.empty_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.empty_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_note.setStyleSheet("color: palette(mid); font-size: 11pt;")
+        self.empty_note.hide()
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.empty_note.setGeometry(self.viewport().rect())
+
+
 class TimelinePanel(QWidget):
-    """Filter bar + table; GUI thread only."""
+    """Filter bar + table; GUI thread only. While the filter hides rows a line under the bar
+    says how many are shown, with a link that clears it (``filter_cleared`` then tells the
+    window, whose Find box feeds the text filter)."""
+
+    filter_cleared = Signal()
 
     def __init__(self, app: AppModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._app = app
         self.model = TimelineTableModel(app)
         self.filters = FilterBar()
-        self.table = QTableView()
+        self.table = _Table()
         self._setup_table()
+        self.shown_note = QLabel()
+        self.shown_note.setObjectName("timeline-shown")
+        self.shown_note.setTextFormat(Qt.TextFormat.RichText)  # numbers and a link only
+        self.shown_note.setContentsMargins(6, 1, 6, 3)
+        self.shown_note.linkActivated.connect(self.clear_filter)
+        self.shown_note.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.filters)
+        layout.addWidget(self.shown_note)
         layout.addWidget(self.table, 1)
+        self._note_timer = QTimer(self, singleShot=True, interval=0)
+        self._note_timer.timeout.connect(self._show_counts)
+        for signal in (self.model.modelReset, self.model.rowsRemoved, self.model.rowsInserted):
+            signal.connect(self._counts_due)
+        app.store_replaced.connect(self._counts_due)
+        app.changes_applied.connect(self._counts_due)  # the total moves too
         self._reveal_id: str | None = None
         self._choices_timer = QTimer(self, singleShot=True, interval=300)
         self._choices_timer.timeout.connect(self.refresh_choices)
@@ -63,6 +101,7 @@ class TimelinePanel(QWidget):
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setTabKeyNavigation(False)  # Tab leaves for the next part, never moves the row
         table.setWordWrap(False)
         table.setAlternatingRowColors(True)
         header = table.horizontalHeader()
@@ -84,9 +123,38 @@ class TimelinePanel(QWidget):
         """Filter by ``text`` (the window's Find box)."""
         self.filters.text.setText(text)
 
+    def clear_filter(self, *_args: object) -> None:
+        """Show every node again (the "clear filter" link)."""
+        self.filters.clear()
+        self.filter_cleared.emit()
+
+    def _counts_due(self, *_args: object) -> None:
+        self._note_timer.start()
+
+    def _show_counts(self) -> None:
+        """ "12 of 300 shown — clear filter" while the filter hides rows; "No matches" in the
+        table when it hides them all."""
+        if self._app.closed:
+            return
+        filtered = self.model.filter.active
+        shown = self.model.rowCount()
+        total = self._app.counts().nodes
+        self.table.empty_note.setVisible(filtered and shown == 0)
+        if not filtered:
+            self.shown_note.hide()
+            return
+        text = tr("{shown} of {total} shown — {link}").format(
+            shown=f"{shown:,}",
+            total=f"{total:,}",
+            link="<a href='clear'>" + tr("clear filter") + "</a>",
+        )
+        self.shown_note.setText(text)
+        self.shown_note.show()
+
     # -- handlers ------------------------------------------------------------------------------------
     def _on_filter_changed(self, new: TimelineFilter) -> None:
         self.model.set_filter(new)
+        self._show_counts()
         self._show_selection(self._app.selection.ids, self._app.selection.current)
 
     def _on_changes_applied(self, changes: ChangeSet, _initiator: object | None) -> None:

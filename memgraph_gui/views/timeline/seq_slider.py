@@ -50,6 +50,14 @@ class SeqRangeSlider(QWidget):
         """Move the handles (as a user would)."""
         self._slider.setValue((low, high))
 
+    def reset(self) -> None:
+        """Back to the whole range (no limit at either end); no ``range_changed``."""
+        self._settle.stop()
+        self._slider.blockSignals(True)
+        self._slider.setValue(self._bounds)
+        self._slider.blockSignals(False)
+        self._show()
+
     def _on_value_changed(self, _value: object) -> None:
         self._show()
         self._settle.start()

@@ -27,6 +27,7 @@ from memgraph_gui.views.qt import (
     QWizard,
     QWizardPage,
     tr,
+    tr_n,
 )
 from memgraph_gui.views.wizard.instruction import InstructionEditor
 from memgraph_gui.views.wizard.models import GroupsTableModel
@@ -209,9 +210,7 @@ class GroupsPage(QWizardPage):
 
     def _on_checks_changed(self, *_args: object) -> None:
         count = len(self.model.checked_groups())
-        self.setButtonText(
-            QWizard.WizardButton.CommitButton, tr("Review {n} groups").format(n=count)
-        )
+        self.setButtonText(QWizard.WizardButton.CommitButton, tr_n("Review %n group(s)", count))
         self.completeChanged.emit()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from memgraph_gui.app.compaction_reads import GroupRow
-from memgraph_gui.views.qt import tr
+from memgraph_gui.views.qt import tr, tr_n
 
 APPROVED, SKIPPED, FAILED = "approved", "skipped", "failed"
 QUEUED = "queued"  # approved, waiting for the run's one write (``message`` holds the summary)
@@ -42,8 +42,8 @@ class Report:
 
     def headline(self) -> str:
         """ "Approved 3 groups, skipped 1, 1 refused, 2 not reviewed." (plain text)"""
-        text = tr("Approved {approved} of {total} groups, skipped {skipped}").format(
-            approved=self.count(APPROVED), total=self.total, skipped=self.count(SKIPPED)
+        text = tr_n("Approved {approved} of %n group(s), skipped {skipped}", self.total).format(
+            approved=self.count(APPROVED), skipped=self.count(SKIPPED)
         )
         if self.count(FAILED):
             text += tr(", {n} refused").format(n=self.count(FAILED))

@@ -45,6 +45,7 @@ from memgraph_gui.views.qt import (
     QVBoxLayout,
     QWidget,
     tr,
+    tr_n,
 )
 from memgraph_gui.views.unsaved import Ask, Part, settle
 from memgraph_gui.views.wizard.models import (
@@ -127,6 +128,7 @@ class RollupReviewDialog(QDialog):
         self.filter.setPlaceholderText(tr("Filter rollups by title or type"))
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.filter.textChanged.connect(self._show_count)  # the count follows the filter
         self.list = QTableView()
         self.list.setObjectName("rollup-list")
         self.list.setModel(self.proxy)
@@ -214,9 +216,18 @@ class RollupReviewDialog(QDialog):
         self._dirty = False
         keep = self._current
         self.rollups.set_rows(list_rollups(self.app))
-        self.count_label.setText(tr("{n} rollups").format(n=self.rollups.rowCount()))
+        self._show_count()
         row = self.rollups.row_of(keep) if keep else -1
         self.select_rollup(keep if row >= 0 else self._first_id())
+
+    def _show_count(self, *_args: object) -> None:
+        """ "12 rollups", or "3 of 12 rollups" while the filter hides some."""
+        total, shown = self.rollups.rowCount(), self.proxy.rowCount()
+        self.count_label.setText(
+            tr_n("%n rollup(s)", total)
+            if shown == total
+            else tr_n("{shown} of %n rollup(s)", total).format(shown=shown)
+        )
 
     def select_rollup(self, rollup_id: str) -> None:
         """Show ``rollup_id`` (selecting its row), or clear the detail for ""."""
