@@ -20,7 +20,13 @@ from memgraph_gui.core.graph.graph import Graph
         (["n_", "伊", "é", "a"], [0, 3, 3, 4]),  # non-ASCII ids: Python's sort by UCA keys
     ],
 )
-def test_the_timeline_is_seq_then_id_whichever_sort_makes_it(prefixes, seqs) -> None:
+@pytest.mark.parametrize("numpy_from", [0, 10**9])
+def test_the_timeline_is_seq_then_id_whichever_sort_makes_it(
+    prefixes, seqs, numpy_from, monkeypatch
+) -> None:
+    from memgraph_gui.core.graph import graph as graph_module
+
+    monkeypatch.setattr(graph_module, "NUMPY_SORT_FROM", numpy_from)
     rng = random.Random(7)
     graph = Graph()
     for _ in range(2_000):

@@ -11,8 +11,6 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter, itemgetter
 from typing import Any, Protocol, TypeVar
 
-import numpy as np
-
 from memgraph_gui.core.domain.collation import sort_keys
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Edge, EdgeKey, Node
@@ -206,20 +204,14 @@ class Graph:
         if self._timeline is None:
             ids = list(self.nodes)
             keys = sort_keys(ids)
-            if keys and isinstance(keys[0], str):  # ASCII ids: one string key each
-                # numpy sorts strings and ints without the GIL (a sorted() of 50k held it
-                # ~15 ms twice: the window could not paint); both sorts are stable, as before
-                by_id = np.argsort(np.array(keys), kind="stable").tolist()
-            else:
+            seqs_of = attrgetter("seq_to")
+            if len(ids) < NUMPY_SORT_FROM:
                 by_id = sorted(range(len(ids)), key=keys.__getitem__)
-            ids = list(map(ids.__getitem__, by_id))
-            seqs = list(map(attrgetter("seq_to"), map(self.nodes.__getitem__, ids)))
-            try:
-                if not all(type(seq) is int for seq in seqs):
-                    raise TypeError
-                by_seq = np.argsort(np.array(seqs, dtype=np.int64), kind="stable").tolist()
-            except (TypeError, OverflowError):  # not all machine integers: Python's sort
-                by_seq = sorted(range(len(ids)), key=seqs.__getitem__)  # stable
+                ids = list(map(ids.__getitem__, by_id))
+                seqs = list(map(seqs_of, map(self.nodes.__getitem__, ids)))
+                by_seq = sorted(range(len(ids)), key=seqs.__getitem__)  # stable: ids in order
+            else:
+                ids, by_seq = _sorted_without_gil(ids, keys, self.nodes, seqs_of)
             self._timeline = list(map(ids.__getitem__, by_seq))
         return self._timeline
 
@@ -230,6 +222,34 @@ class Graph:
     def derived(self, name: Any, compute: Callable[[], T]) -> T:
         """A whole-graph derived value memoised until the next node, edge or meta change."""
         return _memo(self._derived, name, compute)
+
+
+NUMPY_SORT_FROM = 5_000
+"""Ids from which the timeline is sorted by numpy (the CLI's small stores never import it)."""
+
+
+def _sorted_without_gil(
+    ids: list[str], keys: list[Any], nodes: dict[str, Node], seqs_of: Callable[[Node], Any]
+) -> tuple[list[str], list[int]]:
+    """``ids`` in id order and the stable seq order of that list, sorted by numpy where it can
+    (string keys of ASCII ids, machine-integer seqs): numpy sorts without the GIL, while a
+    ``sorted()`` of 50k held it ~15 ms twice (a window importing could not paint). The same
+    order as ``sorted`` (both sorts are stable)."""
+    import numpy as np  # here: the CLI's small stores never import it
+
+    if keys and isinstance(keys[0], str):
+        by_id = np.argsort(np.array(keys), kind="stable").tolist()
+    else:
+        by_id = sorted(range(len(ids)), key=keys.__getitem__)
+    ids = list(map(ids.__getitem__, by_id))
+    seqs = list(map(seqs_of, map(nodes.__getitem__, ids)))
+    try:
+        if not all(type(seq) is int for seq in seqs):
+            raise TypeError
+        by_seq: list[int] = np.argsort(np.array(seqs, dtype=np.int64), kind="stable").tolist()
+    except (TypeError, OverflowError):  # not all machine integers: Python's sort
+        by_seq = sorted(range(len(ids)), key=seqs.__getitem__)
+    return ids, by_seq
 
 
 def _memo(cache: dict[Any, Any], name: Any, compute: Callable[[], T]) -> T:
