@@ -108,10 +108,12 @@ class ShortcutsDialog(QDialog):
 
     def rows(self) -> list[tuple[str, str, str]]:
         """The table as shown: (keys, command, where) per row."""
-        return [
-            tuple(self.table.item(r, c).text() for c in range(3))  # type: ignore[misc]
-            for r in range(self.table.rowCount())
-        ]
+
+        def text(row: int, column: int) -> str:
+            item = self.table.item(row, column)
+            return item.text() if item is not None else ""
+
+        return [(text(r, 0), text(r, 1), text(r, 2)) for r in range(self.table.rowCount())]
 
 
 def about_text(version: str, path: str) -> str:
