@@ -108,12 +108,12 @@ class ShortcutsDialog(QDialog):
 
     def rows(self) -> list[tuple[str, str, str]]:
         """The table as shown: (keys, command, where) per row."""
-        rows: list[tuple[str, str, str]] = []
-        for r in range(self.table.rowCount()):
-            cells = [self.table.item(r, c) for c in range(3)]
-            keys, command, where = (cell.text() if cell is not None else "" for cell in cells)
-            rows.append((keys, command, where))
-        return rows
+
+        def text(row: int, column: int) -> str:
+            item = self.table.item(row, column)
+            return item.text() if item is not None else ""
+
+        return [(text(r, 0), text(r, 1), text(r, 2)) for r in range(self.table.rowCount())]
 
 
 def about_text(version: str, path: str) -> str:

@@ -349,8 +349,8 @@ class MainWindow(QMainWindow):
         if scroll is None or content is None:
             return
         around = scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth()
-        box = self.inspector.layout()
-        margins = box.contentsMargins() if box is not None else None
+        layout = self.inspector.layout()
+        margins = layout.contentsMargins() if layout is not None else None
         sides = margins.left() + margins.right() if margins is not None else 0
         need = content.minimumSizeHint().width() + around + sides
         if need != self.inspector.minimumWidth():

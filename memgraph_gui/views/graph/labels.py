@@ -117,9 +117,11 @@ class LabelLayer:
         self._show(None, np.zeros(0, dtype=np.int64))
 
     def follow(self, scene: GraphScene) -> None:
-        """Move the shown labels to their nodes' current positions."""
+        """Move the shown labels to their nodes' current positions (labels of rows the scene
+        no longer has, from a picture replaced since, wait for the next refresh)."""
         for item, row in zip(self._pool, self.rows, strict=False):
-            item.setPos(float(scene.pos[row, 0]), float(scene.pos[row, 1]))
+            if row < scene.n:
+                item.setPos(float(scene.pos[row, 0]), float(scene.pos[row, 1]))
 
     @property
     def shown(self) -> int:
