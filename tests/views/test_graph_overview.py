@@ -220,3 +220,17 @@ def test_an_unfold_restyles_only_the_spots_it_resizes_and_the_same_as_a_full_res
     partial = data["sourceRect"].copy()
     view.nodes.restyle(view._faded())
     assert np.array_equal(data["sourceRect"], partial)
+
+
+def test_overview_labels_never_overlap_one_another(view: Any, qtbot: Any) -> None:
+    """A fitted overview labels its heaviest nodes, each only where it covers no other label
+    (every label of the 2k demo's L2 cut at once was an unreadable heap)."""
+    view._on_labels_due()
+    pool = view.labels._pool
+    shown = [pool[i] for i in range(view.labels.shown)]
+    assert 3 <= len(shown)
+    boxes = [item.mapRectToScene(item.boundingRect()) for item in shown]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            overlap = a.intersected(b)
+            assert overlap.width() * overlap.height() < 4.0, (a, b)  # a pixel's edge at most

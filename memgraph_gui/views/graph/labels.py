@@ -18,7 +18,6 @@ from memgraph_gui.views.qt import QFont, QtCore, QtGui, pg
 
 LABEL_LIMIT = 250
 OVERVIEW_LABELS = 40  # labels of an overview: the heaviest nodes in view that do not overlap
-CHAR_PX = 6.2  # an estimate of a label character's width, to keep labels apart
 MAX_CHARS = 36
 HOVER_CHARS = 120  # the hover title: the whole title, unless it is very long
 GAP_PX = 7
@@ -95,16 +94,18 @@ class LabelLayer:
         self, scene: GraphScene, ranked: np.ndarray, box: tuple[float, float, float, float]
     ) -> np.ndarray:
         """The rows of ``ranked`` whose labels fit beside the ones placed before them (screen
-        boxes estimated from the text length), ``OVERVIEW_LABELS`` at most, in row order."""
+        boxes measured in the labels' font), ``OVERVIEW_LABELS`` at most, in row order."""
         x0, x1, y0, y1 = box
         width, height = max(self._view.width(), 1.0), max(self._view.height(), 1.0)
+        metrics = QtGui.QFontMetrics(self._font)
+        half = (metrics.height() + TEXT_MARGIN_PX) / 2 + 3.0  # the item draws a little taller
         taken: list[tuple[float, float, float, float]] = []
         kept: list[int] = []
         for row in ranked.tolist():
-            px = (scene.pos[row, 0] - x0) / max(x1 - x0, 1e-12) * width + GAP_PX
+            px = (scene.pos[row, 0] - x0) / max(x1 - x0, 1e-12) * width
             py = (y1 - scene.pos[row, 1]) / max(y1 - y0, 1e-12) * height
-            text = self._title_of(scene.ids[row])
-            rect = (px, py - 9.0, px + CHAR_PX * len(text) + 8.0, py + 9.0)
+            reach = metrics.horizontalAdvance(self._title_of(scene.ids[row]))
+            rect = (px, py - half, px + reach + GAP_PX + TEXT_MARGIN_PX, py + half)
             if any(_overlap(rect, other) for other in taken):
                 continue
             taken.append(rect)
