@@ -44,7 +44,7 @@ class GraphScene:
         self.timed = False  # positions from ``arrange_in_time``, not a layout
         self.version = 0  # goes up when rows, parents or what is alive change
         self.memo: dict[object, object] = {}  # values derived from this version (see ``memo``)
-        self._place_missing()
+        self.place_missing()
         self._codes: tuple[tuple[str, ...], list[str], np.ndarray] | None = None
         self._id_array: tuple[tuple[str, ...], np.ndarray] | None = None
         self.type_codes()  # made here, on the loader's thread for a big reload, not when shown
@@ -210,7 +210,7 @@ class GraphScene:
         parents = [get(n.parent_id.strip(), -1) for n in nodes]
         self.parents = np.concatenate([self.parents, np.array(parents, dtype=np.int64)])
         self.refresh_sizes()
-        self._place_missing()
+        self.place_missing()
         return first
 
     def refresh_sizes(self) -> bool:
@@ -247,10 +247,6 @@ class GraphScene:
         return (sized and self.refresh_sizes()) or types is not None
 
     def place_missing(self) -> None:
-        """Provisional spots for the rows without a position (see ``_place_missing``)."""
-        self._place_missing()
-
-    def _place_missing(self) -> None:
         """Put nodes without a position next to a positioned neighbour, or on a disc, until the
         layout places them (vectorised: a fresh 50k store has every row missing)."""
         placed = ~np.isnan(self.pos[:, 0])
