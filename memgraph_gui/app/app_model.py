@@ -85,6 +85,10 @@ class AppModel(StoreReads, QObject):
             unprepare()
 
         self._unsubscribe = detach
+        try:  # caught up now: from here the watcher catches up, not the GUI thread's reads
+            store.sync()
+        except MemgraphError:
+            log.warning("memgraph: catching up with %s failed", store.path, exc_info=True)
         store.start_watcher()
         self.undo.rebuild(self._depth(store, every_label=True))
 

@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES
+from memgraph_gui.core.domain.pieces import column, rows_of, slices
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.domain.errors import MemgraphError
     from memgraph_gui.core.domain.model import EdgeKey, Node
+    from memgraph_gui.core.graph.graph import Graph
     from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.core.storage.preview import StorePreview
 
@@ -62,13 +64,30 @@ def store_snapshot(store: MemoryStore) -> GraphSnapshot:
     """``graph_snapshot`` of ``store``; any thread (what ``SnapshotLoader`` runs). The store
     lock is held only to copy the node and edge lists (~20 ms at 50k; nodes are immutable):
     the GUI thread's own reads wait for it, so the arrays are made after."""
+    saved = store.positions()  # SQL and a dict of 50k: not under the lock (the GUI's reads
+    pins = store.pins()  # waited ~20 ms for it)
     with store.reading() as graph:
-        timeline = graph.timeline_ids()
-        live = list(map(graph.nodes.__getitem__, timeline))
-        edge_keys = list(graph.edges.keys())
-        saved = store.positions()
-        pins = store.pins()
+        timeline, live, edge_keys = snapshot_lists(graph)
     return _with_positions(_read_graph(timeline, live, edge_keys), saved, pins)
+
+
+def snapshot_lists(graph: Graph) -> tuple[list[str], list[Node], list[EdgeKey]]:
+    """The timeline, its nodes and every edge key of ``graph``, memoised until it changes:
+    ``reads.warm`` makes them on a new graph before it is published, so a snapshot after an
+    import holds the store lock only to look them up. Caller holds the lock (or the graph is
+    not published yet). The lists are never changed (nodes are immutable)."""
+
+    def lists() -> tuple[list[str], list[Node], list[EdgeKey]]:
+        timeline = graph.timeline_ids()
+        live: list[Node] = []
+        for part in slices(timeline):  # a slice at a time: whole, ~10 ms with the GIL held
+            live.extend(map(graph.nodes.__getitem__, part))
+        return timeline, live, list(graph.edges)
+
+    return graph.derived(_SNAPSHOT_LISTS, lists)
+
+
+_SNAPSHOT_LISTS = "app.snapshot_lists"
 
 
 def _read_graph(
@@ -80,7 +99,7 @@ def _read_graph(
     keep = [not n.archived for n in live]
     ids = tuple(compress(timeline, keep))
     rows = list(compress(live, keep))
-    sources, kinds, targets = tuple(zip(*edge_keys, strict=True)) or ((), (), ())
+    sources, kinds, targets = (column(edge_keys, at) for at in range(3))
     hierarchy = _hierarchy(kinds)
     edges, hierarchy = _drawn_edges(ids, sources, targets, hierarchy)
     return {
@@ -97,7 +116,7 @@ def _read_graph(
 def _parent_rows(ids: Sequence[str], parents: Sequence[str]) -> np.ndarray:
     """Each row's parent row (-1: none drawn); ids as stored (Luker trims them when walking)."""
     index = dict(zip(ids, range(len(ids)), strict=True))
-    return _rows_of(index, [p.strip() for p in parents])
+    return rows_of(index, [p.strip() for p in parents])
 
 
 def _drawn_edges(
@@ -106,25 +125,9 @@ def _drawn_edges(
     """``(m, 2)`` int32 rows of the edges whose two ends are drawn (edges touching archived
     nodes are not), and their hierarchy mask; C-level maps only."""
     index = dict(zip(ids, range(len(ids)), strict=True))
-    src, dst = _rows_of(index, sources), _rows_of(index, targets)
+    src, dst = rows_of(index, sources), rows_of(index, targets)
     both = (src >= 0) & (dst >= 0)
     return np.stack([src[both], dst[both]], axis=1).reshape(-1, 2), hierarchy[both]
-
-
-ROWS_PER_CALL = 16_384
-"""Edge ends looked up per C call: one call over 150k ends held the GIL ~50 ms (a worker's
-snapshot then stalled the GUI thread that long)."""
-
-
-def _rows_of(index: Mapping[str, int], ends: Sequence[str]) -> np.ndarray:
-    """``index[end]`` of each end (-1 when not drawn) as int32, ``ROWS_PER_CALL`` at a time."""
-    rows = np.empty(len(ends), np.int32)
-    for start in range(0, len(ends), ROWS_PER_CALL):
-        piece = ends[start : start + ROWS_PER_CALL]
-        rows[start : start + len(piece)] = np.fromiter(
-            map(index.get, piece, repeat(-1, len(piece))), np.int32, len(piece)
-        )
-    return rows
 
 
 def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:

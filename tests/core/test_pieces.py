@@ -24,3 +24,15 @@ def test_all_distinct_finds_repeats_within_and_across_slices() -> None:
     assert not pieces.all_distinct(ids, lambda text: text[:3])  # keys, not items, compared
     assert pieces.all_distinct([], str.strip)
     assert [len(part) for part in pieces.slices(ids)] == [pieces.SLICE, pieces.SLICE, 7]
+
+
+def test_rows_of_and_column_a_slice_at_a_time_equal_one_pass() -> None:
+    size = 2 * pieces.SLICE + 11
+    keys = [(f"n_{i}", "knows", f"n_{(i * 7) % (size + 5)}") for i in range(size)]
+    index = {f"n_{i}": i for i in range(size)}
+    sources, targets = pieces.column(keys, 0), pieces.column(keys, 2)
+    assert sources == [k[0] for k in keys] and targets == [k[2] for k in keys]
+    rows = pieces.rows_of(index, targets)
+    assert rows.dtype.name == "int32" and len(rows) == size
+    assert rows.tolist() == [index.get(t, -1) for t in targets]  # missing ends are -1
+    assert (rows == -1).any() and pieces.rows_of(index, []).tolist() == []

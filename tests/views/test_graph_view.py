@@ -343,8 +343,9 @@ def test_a_store_without_positions_is_laid_out_streamed_and_saved(
     qtbot.addWidget(view)
     stages: list[str] = []
     view.layout_job.frame_ready.connect(lambda update: stages.append(update.stage))
-    assert view.layout_job.running
-    with qtbot.waitSignal(view.layout_job.saved, timeout=30000):
+    assert view.scene is not None and not view.scene.placed.any()  # shown at once, unplaced,
+    assert not view.layout_job.running  # and laid out once painted (LAYOUT_AFTER_SHOW_MS)
+    with qtbot.waitSignal(view.layout_job.saved, timeout=30000):  # laid out once painted
         pass
     assert stages[0] == "start" and stages[-1] == "done"
     saved = app.store.positions()
@@ -582,9 +583,10 @@ def test_edge_rows_looked_up_in_pieces_are_those_of_one_pass(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from memgraph_gui.app import graph_data
+    from memgraph_gui.core.domain import pieces as pieces_module
 
     whole = graph_data.graph_snapshot(app)
-    monkeypatch.setattr(graph_data, "ROWS_PER_CALL", 7)  # many pieces, the last one short
+    monkeypatch.setattr(pieces_module, "SLICE", 7)  # many pieces, the last one short
     pieces = graph_data.graph_snapshot(app)
     assert len(whole.edges) > 7
     assert np.array_equal(whole.edges, pieces.edges)

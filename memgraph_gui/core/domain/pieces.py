@@ -8,8 +8,13 @@ slices. Pure; any thread.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from itertools import repeat
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import numpy as np
 
 T = TypeVar("T")
 SLICE = 5_000
@@ -20,6 +25,30 @@ def slices(items: Sequence[T]) -> Iterator[Sequence[T]]:
     """``items`` as consecutive slices of ``SLICE`` (copies of the references only)."""
     for start in range(0, len(items), SLICE):
         yield items[start : start + SLICE]
+
+
+def rows_of(index: Mapping[Any, int], keys: Sequence[Any]) -> np.ndarray:
+    """``index[key]`` of each of ``keys`` (-1 where missing) as int32, a slice at a time (one
+    call over 150k edge ends held the GIL ~50 ms)."""
+    import numpy as np  # here: the CLI's light calls need no numpy
+
+    rows = np.empty(len(keys), np.int32)
+    for start in range(0, len(keys), SLICE):
+        part = keys[start : start + SLICE]
+        rows[start : start + len(part)] = np.fromiter(
+            map(index.get, part, repeat(-1, len(part))), np.int32, len(part)
+        )
+    return rows
+
+
+def column(items: Sequence[Sequence[T]], at: int) -> list[T]:
+    """Item ``at`` of each of ``items`` (e.g. one end of every edge key), a slice at a time
+    (``zip(*items)`` over 150k keys held the GIL ~30 ms)."""
+    out: list[T] = []
+    get = itemgetter(at)
+    for part in slices(items):
+        out.extend(map(get, part))
+    return out
 
 
 def release(items: list[Any] | dict[Any, Any] | set[Any]) -> None:

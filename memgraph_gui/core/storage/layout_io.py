@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memgraph_gui.core.domain.pieces import column, rows_of
 from memgraph_gui.core.layout.model import LayoutInput
 from memgraph_gui.core.storage import positions
 
@@ -51,8 +52,9 @@ def layout_input(store: Store, *, include_positions: bool = True) -> LayoutInput
         pinned_at = _pins_of(graph.meta.get("pins"), graph.nodes)
     ids = [i for i, node in zip(timeline, live, strict=True) if not node.archived]
     index = {node_id: row for row, node_id in enumerate(ids)}
-    pairs = [(index.get(a), index.get(b)) for a, _, b in keys]
-    edges = np.array([p for p in pairs if None not in p], dtype=np.int32).reshape(-1, 2)
+    src, dst = rows_of(index, column(keys, 0)), rows_of(index, column(keys, 2))
+    both = (src >= 0) & (dst >= 0)  # a slice at a time: one np.array of 150k pairs held the GIL
+    edges = np.stack([src[both], dst[both]], axis=1).reshape(-1, 2)
     start = np.full((len(ids), 2), np.nan)
     for node_id, x, y in rows:
         row = index.get(node_id)

@@ -127,15 +127,20 @@ class Store(Subscriptions):
     def reading(self) -> Iterator[Graph]:
         """Hold the lock and yield the graph, first catching up with other processes' commits.
 
-        Never waits for a whole reload: while one runs on another thread, or when the watcher
-        runs (it reloads; this thread may be a window's), the last consistent graph is served
-        and the ``reloaded`` ChangeSet follows. Otherwise this thread reloads it, off the lock.
-        A failed catch-up is logged and the last good graph is served (the watcher retries).
+        Never waits for a whole reload: while one runs on another thread, the last consistent
+        graph is served and the ``reloaded`` ChangeSet follows. Otherwise this thread reloads
+        it, off the lock. While a watcher thread runs (a window's store), reads on other threads
+        do not catch up themselves: they serve the graph as of the watcher's last poll (within
+        its interval, ~50 ms), whose ChangeSets follow. A window's GUI thread so never waits on
+        SQLite to read: each call gave the GIL away, and getting it back from a worker building
+        a 50k graph took 10-40 ms. A failed catch-up is logged and the last good graph is
+        served (the watcher retries).
         """
         self._check_open()
         try:
             try:
-                self._sync(wait=False)
+                if not self._watcher_reloads():
+                    self._sync(wait=False)
             except MemgraphError:
                 log.warning("memgraph: catching up with %s failed", self.path, exc_info=True)
             with self.lock:
@@ -203,6 +208,18 @@ class Store(Subscriptions):
                 return [changeset]
         with self.lock:  # the graph kept changing under every attempt: reload under the lock
             return self._sync_locked(whole=True) or []
+
+    def maybe_changed(self) -> bool:
+        """Whether a ``sync`` may find something: another connection committed since the last
+        catch-up, or one is due anyway. Takes no store lock (a poll under it made every read
+        of the GUI thread wait while the polling thread got the GIL back from a busy worker);
+        a True is only a hint. ``MemgraphError`` when the file cannot be read."""
+        if self.path == ":memory:" or self._closed:
+            return False
+        if self._stale or self._reloader is not None:
+            return True
+        with faults.sqlite_errors(self.path), self._read_connection() as conn:
+            return bool(changelog.data_version(conn) != self._data_version)
 
     def _watcher_reloads(self) -> bool:
         """True when a running watcher thread, not this one, will do a due reload."""

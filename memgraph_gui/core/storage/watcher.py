@@ -46,6 +46,9 @@ class Subscriptions:
     def sync(self) -> list[ChangeSet]:
         raise NotImplementedError
 
+    def maybe_changed(self) -> bool:
+        raise NotImplementedError
+
     def _holds_store_locks(self) -> bool:
         """True when this thread holds a lock a subscriber may need (then it must not deliver)."""
         raise NotImplementedError
@@ -150,7 +153,8 @@ class Subscriptions:
         failing = False
         while not self._watch_stop.wait(interval):
             try:
-                self.sync()
+                if self.maybe_changed():  # most polls: nothing new, and the lock left alone
+                    self.sync()
             except Exception:  # a failed catch-up is retried at the next poll
                 if not failing:
                     log.warning(

@@ -69,6 +69,10 @@ class Built:
 
 
 LABEL_MS = 40
+LAYOUT_AFTER_SHOW_MS = 300
+"""A new picture with unplaced rows is shown and labelled before its layout starts: the
+layout's first steps (reading the graph, PivotMDS) took the GIL from the first paints and
+labels of a 50k picture, each then a frame of 60-120 ms."""
 ZOOM_SETTLE_MS = 180
 
 
@@ -134,6 +138,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self._label_timer = QTimer(self, singleShot=True, interval=LABEL_MS)
         self._zoom_timer = QTimer(self, singleShot=True, interval=ZOOM_SETTLE_MS)
         self._search_timer = QTimer(self, singleShot=True, interval=150)
+        self._layout_timer = QTimer(self, singleShot=True, interval=LAYOUT_AFTER_SHOW_MS)
+        self._layout_timer.timeout.connect(self._on_layout_due)
+        self._layout_for: GraphScene | None = None  # the picture the timer's layout is for
         self._reload_timer.timeout.connect(self._on_reload_due)
         self._label_timer.timeout.connect(self._on_labels_due)
         self._zoom_timer.timeout.connect(self._on_zoom_settled)
@@ -332,7 +339,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         closing or app quitting)."""
         self.layout_job.shutdown()
         self.shut_down = True  # deferred work that comes due later finds nothing to draw on
-        for timer in (self._reload_timer, self._label_timer, self._zoom_timer, self._search_timer):
+        timers = (self._reload_timer, self._label_timer, self._zoom_timer, self._search_timer)
+        for timer in (*timers, self._layout_timer):
             timer.stop()
         self.edges.stop()
 
@@ -413,6 +421,16 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self.edges.gradual()  # a new picture: a big edge set fills in a chunk per frame
         if not scene.placed.all():
             self._fit_pending = initial or self._fit_pending or not scene.placed.any()
+            self._layout_for = scene
+            self._layout_timer.start()
+
+    def _on_layout_due(self) -> None:
+        """The layout of the picture it was due for, if that is still the open store's picture
+        shown (not replaced, nor a preview of a file opening meanwhile) with unplaced rows."""
+        scene, self._layout_for = self._layout_for, None
+        if self.shut_down or scene is None or scene is not self.scene:
+            return
+        if self.preview_stamp is None and not scene.placed.all():
             self.layout_job.start()
 
     def _current_positions(self) -> dict[str, Any]:

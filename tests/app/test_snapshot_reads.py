@@ -1,0 +1,54 @@
+"""The graph view's snapshot holds the store lock only to look up lists made before: a new
+graph comes with them (``warm``, before it is published), and the saved positions (SQL and a
+50k dict) are read off the lock; the GUI thread's reads waited ~20 ms for both."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memgraph_gui.app import graph_data
+from memgraph_gui.app.reads import warm
+from memgraph_gui.core import MemoryStore
+
+
+def test_a_new_graph_is_warmed_with_the_snapshot_lists(demo_store: Any) -> None:
+    with demo_store.reading() as graph:
+        warm(graph)
+        timeline, live, keys = graph_data.snapshot_lists(graph)
+        assert graph_data.snapshot_lists(graph)[1] is live  # memoised, not copied again
+        assert timeline == graph.timeline_ids() and keys == list(graph.edges)
+        assert [node.id for node in live] == timeline
+
+
+def test_a_write_drops_the_snapshot_lists(demo_store: Any) -> None:
+    with demo_store.reading() as graph:
+        before = graph_data.snapshot_lists(graph)
+    demo_store.write_api().create_node(type="location_state", title="Added")
+    with demo_store.reading() as graph:
+        after = graph_data.snapshot_lists(graph)
+    assert after is not before and len(after[0]) == len(before[0]) + 1
+
+
+def test_a_snapshot_reads_positions_and_pins_off_the_store_lock(
+    demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    path = tmp_path / "p.memgraph"
+    shutil.copy(demo_template, path)
+    with MemoryStore.open(path) as store:
+        lock = store.storage.lock
+        held: list[bool] = []
+        for name in ("positions", "pins"):
+            real = getattr(store, name)
+
+            def reading(real: Any = real) -> Any:
+                held.append(lock._is_owned())
+                return real()
+
+            monkeypatch.setattr(store, name, reading)
+        snap = graph_data.store_snapshot(store)
+        assert held == [False, False] and len(snap.ids) > 0
