@@ -865,7 +865,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self.create_node_at(answer, x, y)
 
     def create_node_at(self, node: NewNode, x: float, y: float) -> None:
-        """Create ``node`` pinned at the view point ``(x, y)`` (two undo steps: the node,
+        """Create ``node`` pinned at the view point ``(x, y)`` (one undo step: the node with
         its pin) and select it once written; a refusal is shown as any other (the model's
         ``op_failed``)."""
         sel = self._app.selection
