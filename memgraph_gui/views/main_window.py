@@ -225,7 +225,7 @@ class MainWindow(QMainWindow):
         levels.addActions(list(graph.levels.values()))
         menu.addActions([graph.prompt_view, graph.arrange_time, graph.unfold, graph.fold])
         menu.addSeparator()
-        menu.addActions([graph.show_hierarchy, graph.show_relations])
+        menu.addActions([graph.show_hierarchy, graph.show_relations, graph.legend])
         menu.addSeparator()
         menu.addAction(graph.relayout)
         menu.addSeparator()

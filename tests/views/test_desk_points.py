@@ -35,9 +35,11 @@ def _idle(qtbot: Any, app: Any) -> None:
 def _key(
     qtbot: Any, widget: Any, key: Any, modifiers: Any = Qt.KeyboardModifier.NoModifier
 ) -> None:
+    """Give ``widget`` the keyboard (or its focus proxy) and press ``key`` there."""
     widget.setFocus(Qt.FocusReason.OtherFocusReason)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is widget, timeout=WAIT)
-    qtbot.keyClick(widget, key, modifiers)
+    target = widget.focusProxy() or widget
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is target, timeout=WAIT)
+    qtbot.keyClick(target, key, modifiers)
 
 
 # -- 1. "New node here…" is one undo step: the node and its pin -----------------------------------
@@ -72,4 +74,42 @@ def test_a_node_made_at_the_pointer_is_one_undo_step_with_its_pin(
     _idle(qtbot, app)
     assert app.store.pins()[made.id] == (12.5, -3.0)  # both back, together
     assert history.depth() == (before[0] + 1, 0)
+    app.close()
+
+
+# -- 2. the legend collapses from the keyboard: View ▸ Legend (L), remembered ----------------------
+def test_view_legend_collapses_the_legend_from_the_keyboard_and_is_remembered(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    from memgraph_gui.app.settings import load_legend_collapsed
+    from memgraph_gui.views.qt import QKeySequence
+
+    app, window = _window(qtbot, tmp_path / "s.memgraph")
+    view = window.graph_view
+    action = view.graph_actions.legend
+    assert action in window.view_menu.actions() and action.isCheckable()
+    assert action.shortcut() == QKeySequence("L")
+    others = [a for a in window.findChildren(type(action)) if a is not action]
+    assert all(QKeySequence("L") not in a.shortcuts() for a in others)  # a key of its own
+    assert ("L", "Legend", "View") in window.show_shortcuts().rows()  # Help ▸ Keyboard shortcuts
+    window.help_dialog.close()
+    window.activateWindow()  # as the platform does when a dialog closes (offscreen does not)
+    assert action.isChecked() and not view.legend.collapsed
+    tall = view.legend.height()
+
+    _key(qtbot, view, Qt.Key.Key_L)
+    assert view.legend.collapsed and not action.isChecked()
+    assert view.legend.height() < tall / 3 and load_legend_collapsed()
+    assert "(L)" in view.legend.toolTip()
+    app.close()
+
+    app, window = _window(qtbot, tmp_path / "s.memgraph")  # the next run
+    view = window.graph_view
+    action = view.graph_actions.legend
+    assert view.legend.collapsed and not action.isChecked()
+    _key(qtbot, view, Qt.Key.Key_L)
+    assert not view.legend.collapsed and action.isChecked() and view.legend.height() == tall
+    assert not load_legend_collapsed()
+    qtbot.mouseClick(view.legend, Qt.MouseButton.LeftButton, pos=view.legend.header_rect().center())
+    assert view.legend.collapsed and not action.isChecked()  # the menu follows a click
     app.close()

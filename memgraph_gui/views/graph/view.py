@@ -167,6 +167,10 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         acts.arrange_time.toggled.connect(self.set_arrange_by_time)
         acts.unfold.triggered.connect(self._on_unfold)
         acts.fold.triggered.connect(self._on_fold)
+        acts.legend.setChecked(not self.legend.collapsed)  # (the state remembered)
+        acts.legend.toggled.connect(lambda shown: self.legend.set_collapsed(not shown))
+        self.legend.toggled.connect(lambda collapsed: acts.legend.setChecked(not collapsed))
+        self.legend.set_key_hint(acts.legend.shortcut())
         self.addActions(acts.all())
         instance = QCoreApplication.instance()
         if instance is not None:
