@@ -416,7 +416,9 @@ class MainWindow(QMainWindow):
             return
         if self.undo_conflict is not None and is_alive(self.undo_conflict):
             self.undo_conflict.close()
-        dialog = UndoConflictDialog(error.details, self._app.origin, self)
+        dialog = UndoConflictDialog(
+            error.details, self._app.origin, self, readable=self._app.undo.readable
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.skip_requested.connect(self._on_skip_step)
         dialog.force_requested.connect(self._on_undo_anyway)

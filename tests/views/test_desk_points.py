@@ -5,6 +5,7 @@ reading range unless it is comfortably in view already. Offscreen, pytest-qt."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -113,3 +114,95 @@ def test_view_legend_collapses_the_legend_from_the_keyboard_and_is_remembered(
     qtbot.mouseClick(view.legend, Qt.MouseButton.LeftButton, pos=view.legend.header_rect().center())
     assert view.legend.collapsed and not action.isChecked()  # the menu follows a click
     app.close()
+
+
+# -- 3. undo labels name titles, also for history this window did not write ----------------------
+_OLDER_BUILD = """
+import sqlite3, sys
+from memgraph_gui.core import MemoryStore
+
+path, origin = sys.argv[1], sys.argv[2]
+store = MemoryStore.open(path)
+write = store.write_api(origin=origin)
+events = [
+    write.create_node(type="event", fields={"summary": f"Ann met Bob, day {i}"})["id"]
+    for i in range(3)
+]
+rollup = write.compact_nodes(type="event", child_ids=events, summary="Three days.")
+rollup = rollup["rollupNodeId"]
+write.dissolve_rollup(id=rollup)
+store.close()
+old = f"Dissolve rollup {rollup}"  # as a build before titles were used labelled it
+with sqlite3.connect(path) as db:
+    db.execute("UPDATE batches SET label = ? WHERE label LIKE 'Dissolve%'", (old,))
+print(rollup)
+"""
+
+
+def test_history_written_before_a_restart_by_another_process_names_titles_not_ids(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    from memgraph_gui.app.undo_stack import desk_origin
+    from tests.core.processes import run_python
+
+    path = tmp_path / "s.memgraph"
+    writer = run_python(_OLDER_BUILD, str(path), desk_origin())
+    out, err = writer.communicate(timeout=120)
+    assert writer.returncode == 0, err
+    rollup = out.strip()
+    app, window = _window(qtbot, path)  # the window finds that history in the store
+    steps = app.store.history_of(app.origin).steps()
+    assert steps[0].label == f"Dissolve rollup {rollup}"  # an id, as stored
+    title = app.node(rollup).title
+    assert title and rollup not in title
+
+    assert window.undo_action.text() == f"&Undo Dissolve rollup '{title}'"
+    table = window.timeline_panel.table
+    _key(qtbot, table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: "Compact" in window.undo_action.text(), timeout=WAIT)
+    assert window.redo_action.text() == f"&Redo Dissolve rollup '{title}'"
+    assert rollup not in window.redo_action.text()
+    app.close()
+
+
+def test_an_agents_step_named_in_a_refused_undo_names_titles_not_ids(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    """An agent's free-form label (``applyExtractionBatch``'s ``label``, by the CLI) that
+    names a node by its id reads with the node's title where the window shows it."""
+    from tests.core.processes import memgraph
+
+    app, window = _window(qtbot, tmp_path / "s.memgraph")
+    ann = app.apply_sync(lambda w: w.create_node(type="character_sheet", title="Ann"))["id"]
+    app.apply_sync(lambda w: w.edit_node(id=ann, set_fields={"goal": "the mill"}))
+    batch = {
+        "ops": [{"op": "edit", "nodeId": ann, "setFields": {"goal": "the sea"}}],
+        "label": f"Fix {ann} goal",
+    }
+    with qtbot.waitSignal(app.changes_applied, timeout=WAIT):
+        done = memgraph("--db", app.path, "call", "applyExtractionBatch", json.dumps([batch]))
+        assert done.returncode == 0, done.stderr
+    by_cli = app.store.history.steps()[0]
+    assert by_cli.label == f"Fix {ann} goal" and by_cli.origin != app.origin  # as written
+    _idle(qtbot, app)
+    _key(qtbot, window.timeline_panel.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.undo_conflict is not None, timeout=WAIT)
+    text = window.undo_conflict.explanation.text()
+    assert text.startswith("Cannot undo “Edit 'Ann'”:")
+    assert "their step: “Fix 'Ann' goal”" in text and ann not in text
+    window.undo_conflict.close()
+    app.close()
+
+
+def test_readable_label_names_ids_and_leaves_the_rest() -> None:
+    from memgraph_gui.app.undo_stack import readable_label
+
+    names = {"n_12": "Tom & Jerry", "n_7": "x" * 80, "12": "twelve", "n_3": None}
+    name_of = names.get
+    assert readable_label("Dissolve rollup n_12", name_of) == "Dissolve rollup 'Tom & Jerry'"
+    assert readable_label("Restore n_7", name_of) == f"Restore '{'x' * 39}…'"  # elided
+    assert readable_label("Compact 12 events", name_of) == "Compact 12 events"  # a count
+    assert readable_label("Edit 'n_12 and n_7'", name_of) == "Edit 'n_12 and n_7'"  # a title
+    assert readable_label("Pin n_3", name_of) == "Pin n_3"  # nothing to name it by
+    assert readable_label("Pin n_99", name_of) == "Pin n_99"  # no such node
+    assert readable_label("Link 'Ann' to n_12 (2)", name_of) == "Link 'Ann' to 'Tom & Jerry' (2)"
