@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from memgraph_gui.views.qt import QApplication, Qt
+from tests.views.test_graph_view import laid_out_template, shown_view  # noqa: F401
 
 WAIT = 10_000
 
@@ -206,3 +207,45 @@ def test_readable_label_names_ids_and_leaves_the_rest() -> None:
     assert readable_label("Pin n_3", name_of) == "Pin n_3"  # nothing to name it by
     assert readable_label("Pin n_99", name_of) == "Pin n_99"  # no such node
     assert readable_label("Link 'Ann' to n_12 (2)", name_of) == "Link 'Ann' to 'Tom & Jerry' (2)"
+
+
+# -- 4. a node selected elsewhere comes into reading range, unless comfortably in view ------------
+def test_a_node_selected_elsewhere_is_centred_and_readable_unless_comfortably_in_view(
+    laid_out_template: Path,  # noqa: F811
+    tmp_path: Path,
+    qtbot: Any,
+) -> None:
+    import numpy as np
+
+    from memgraph_gui.app.overview import ALL
+    from tests.qt_sandbox import app_over_copy
+
+    source = app_over_copy(laid_out_template, tmp_path)
+    app = next(source)
+    view = shown_view(app, qtbot, ALL)  # fitted: every node as itself
+    try:
+        scene = view.scene
+        (x0, x1), (y0, y1) = view.view.viewRange()
+        fitted_width = x1 - x0
+        centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+        row = int(np.argmax(np.hypot(*(scene.pos - centre).T) * scene.alive))  # at the edge
+        elsewhere = object()  # the timeline, a link, a search or the lab
+        app.selection.select([scene.ids[row]], source=elsewhere)
+        (x0, x1), (y0, y1) = view.view.viewRange()
+        x, y = scene.pos[row]
+        w, h = x1 - x0, y1 - y0
+        assert abs(x - (x0 + x1) / 2) < 0.02 * w and abs(y - (y0 + y1) / 2) < 0.02 * h
+        assert w < fitted_width / 2  # zoomed in ...
+        qtbot.waitUntil(lambda: row in view.labels.rows, timeout=WAIT)  # ... to read its label
+
+        # a node comfortably in view already (near the middle, labels shown): nothing moves
+        near = np.abs(scene.pos - [x, y]) < [0.3 * w, 0.3 * h]
+        others = np.flatnonzero(near.all(axis=1) & view.visible & scene.alive)
+        other = int(next(r for r in others if r != row))
+        before = view.view.viewRange()
+        app.selection.select([scene.ids[other]], source=elsewhere)
+        assert view.view.viewRange() == before
+        assert view.selection.rows == {other}
+    finally:
+        view.shutdown()
+        source.close()
