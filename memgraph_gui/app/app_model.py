@@ -17,7 +17,7 @@ from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.app.reads import StoreReads, warm
 from memgraph_gui.app.runner import OpRunner
 from memgraph_gui.app.selection import Selection
-from memgraph_gui.app.undo_stack import HistoryDepth, UndoFacade, desk_origin
+from memgraph_gui.app.undo_stack import HistoryDepth, UndoFacade, desk_origin, node_name
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.luker.write_api import WriteApi
@@ -56,7 +56,7 @@ class AppModel(StoreReads, QObject):
         QObject.__init__(self)
         self.origin = origin or desk_origin()
         self.selection = Selection()
-        self.undo = UndoFacade(self)
+        self.undo = UndoFacade(self, name_of=lambda node_id: node_name(self.node(node_id)))
         self.runner = OpRunner(self)
         self.runner.busy_changed.connect(self.busy_changed)
         self.last_external_change: float | None = None

@@ -194,20 +194,20 @@ def create_pinned_node(
     on_done: Callable[[str], None] | None = None,
     on_error: Callable[[MemgraphError], None] | None = None,
 ) -> None:
-    """Create a node of ``type_id`` titled ``title`` (with ``fields``) and pin it at ``xy``,
-    together on the single writer: two undo steps ("Create type 'Title'", then "Pin
-    'Title'"). Luker's rule holds: a same-type node of the same title takes the create (and
-    the pin). ``on_done`` gets the node's id (GUI thread); a refusal (a required field
-    missing, …) goes to ``on_error``, else the model's ``op_failed``."""
+    """Create a node of ``type_id`` titled ``title`` (with ``fields``) pinned at ``xy``: one
+    write on the single writer, one ChangeSet, one undo step ("Create type 'Title'") whose
+    undo takes the node and its pin away together. Luker's rule holds: a same-type node of
+    the same title takes the create (and the pin). ``on_done`` gets the node's id (GUI
+    thread); a refusal (a required field missing, …) goes to ``on_error``, else the model's
+    ``op_failed``."""
     where = [float(xy[0]), float(xy[1])]
 
-    def op(w: Any) -> list[Any]:
-        created = w.create_node(type=type_id, title=title, fields=dict(fields or {}))
-        return [created, w.set_pins({created["id"]: where})]
+    def op(w: Any) -> Any:
+        return w.create_pinned_node(type=type_id, title=title, fields=dict(fields or {}), at=where)
 
-    def done(results: list[Any]) -> None:
+    def done(result: Any) -> None:
         if on_done is not None:
-            on_done(str(results[0]["id"]))
+            on_done(str(result["id"]))
 
     app.run_op(op, initiator=initiator, on_done=done, on_error=on_error)
 

@@ -8,18 +8,26 @@ Invariant: ``stack.index()`` equals the core's undo depth for this origin, ``cou
 its redo depth.
 
 The desk writes as ``desk_origin()``, the same in every run, so the history it offers includes
-the steps of earlier runs that the store keeps (an agent's steps have their own origin).
+the steps of earlier runs that the store keeps (an agent's steps have their own origin). Labels
+name titles, never ids: a label the store kept from before titles were used ("Dissolve rollup
+n_1958", written by an older build), or one another writer made, has its node ids replaced by
+the node's name when the mirror shows it (``readable_label``).
 """
 
 from __future__ import annotations
 
 import getpass
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from memgraph_gui.app.qt import QObject, QUndoCommand, QUndoStack
+from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.luker.labels import quoted_title
 
 DESK = "memgraph-gui"
+NameOf = Callable[[str], str | None]  # a node id's name for a label; None: no such node / name
+_WORD = re.compile(r"[^\s'\"“”()\[\],;:]+")
 
 
 def desk_origin() -> str:
@@ -60,12 +68,18 @@ class UndoFacade:
     its pushed commands still in it left wrappers that crashed the next garbage collection.
     """
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, name_of: NameOf | None = None) -> None:
         self.stack = QUndoStack(parent)
+        self._name_of = name_of
+
+    def readable(self, label: str) -> str:
+        """``label`` with the node ids in it named (``readable_label``; as is without
+        ``name_of``)."""
+        return label if self._name_of is None else readable_label(label, self._name_of)
 
     def push_applied(self, label: str) -> None:
         """Mirror one new core step (its op already ran)."""
-        self.stack.push(_Mirror(describe(label)))
+        self.stack.push(_Mirror(describe(self.readable(label))))
 
     def reconcile(self, depth: HistoryDepth, full: Callable[[], HistoryDepth]) -> None:
         """Bring the mirror to ``depth`` after an op: one push for a new step (``depth`` needs
@@ -93,7 +107,7 @@ class UndoFacade:
             undo = _padded(depth.undo_labels, depth.undo)
             redo = _padded(depth.redo_labels, depth.redo)
             for label in (*undo, *redo):
-                stack.push(_Mirror(describe(label)))
+                stack.push(_Mirror(describe(self.readable(label))))
             for _ in redo:
                 stack.undo()
         finally:
@@ -119,3 +133,42 @@ def describe(label: str) -> str:
     from memgraph_gui.app.qt import tr
 
     return tr(label, "undo") if label else tr("Change", "undo")
+
+
+def readable_label(label: str, name_of: NameOf) -> str:
+    """``label`` with each node id in it (outside its quoted title) replaced by that node's
+    name, quoted and elided as new labels name a node: "Dissolve rollup n_1958" reads
+    "Dissolve rollup 'Summary L2 #4'". A word is taken for an id only when it mixes digits
+    with other characters and ``name_of`` names it (counts, words and unknown ids stay as
+    they are). Pure given ``name_of``."""
+    quotes = [i for i, ch in enumerate(label) if ch == "'"]
+    if len(quotes) >= 2:  # 'a title' is kept as written (it may hold an apostrophe or an id)
+        head, title, tail = (
+            label[: quotes[0]],
+            label[quotes[0] : quotes[-1] + 1],
+            label[quotes[-1] + 1 :],
+        )
+        return _named(head, name_of) + title + _named(tail, name_of)
+    return _named(label, name_of)
+
+
+def _named(text: str, name_of: NameOf) -> str:
+    def name(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if not (any(c.isdigit() for c in word) and not word.isdigit()):
+            return word
+        shown = name_of(word)
+        return quoted_title(shown) if shown else word
+
+    return _WORD.sub(name, text)
+
+
+def node_name(node: Node | None) -> str | None:
+    """What a label calls ``node``: its title, else its ``name`` or ``summary`` field (an
+    event often has no title); None without a node or any of them."""
+    if node is None:
+        return None
+    for text in (node.title, node.fields.get("name"), node.fields.get("summary")):
+        if isinstance(text, str) and text.strip():
+            return text
+    return None

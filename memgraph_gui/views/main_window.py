@@ -225,7 +225,7 @@ class MainWindow(QMainWindow):
         levels.addActions(list(graph.levels.values()))
         menu.addActions([graph.prompt_view, graph.arrange_time, graph.unfold, graph.fold])
         menu.addSeparator()
-        menu.addActions([graph.show_hierarchy, graph.show_relations])
+        menu.addActions([graph.show_hierarchy, graph.show_relations, graph.legend])
         menu.addSeparator()
         menu.addAction(graph.relayout)
         menu.addSeparator()
@@ -416,7 +416,9 @@ class MainWindow(QMainWindow):
             return
         if self.undo_conflict is not None and is_alive(self.undo_conflict):
             self.undo_conflict.close()
-        dialog = UndoConflictDialog(error.details, self._app.origin, self)
+        dialog = UndoConflictDialog(
+            error.details, self._app.origin, self, readable=self._app.undo.readable
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.skip_requested.connect(self._on_skip_step)
         dialog.force_requested.connect(self._on_undo_anyway)

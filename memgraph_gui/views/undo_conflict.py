@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from memgraph_gui.views.qt import (
@@ -34,19 +34,26 @@ class UndoConflictDialog(QDialog):
     """Explains one refused undo or redo and offers what can be done about it.
 
     ``details`` are the error's (``action``, ``step``, ``conflicts``, ``seen``); ``desk_origin``
-    names this window's own steps ("this desk"). For a refused redo it only explains.
+    names this window's own steps ("this desk"); ``readable`` names the node ids in step labels
+    (``UndoFacade.readable``). For a refused redo it only explains.
     """
 
     skip_requested = Signal(int)
     force_requested = Signal(int, int)
 
     def __init__(
-        self, details: Mapping[str, Any], desk_origin: str, parent: QWidget | None = None
+        self,
+        details: Mapping[str, Any],
+        desk_origin: str,
+        parent: QWidget | None = None,
+        *,
+        readable: Callable[[str], str] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("undo-conflict")
         self.details = details
         self._desk = desk_origin
+        self._readable = readable or (lambda label: label)  # step labels name titles, not ids
         self._step = details.get("step") or {}
         undo = details.get("action") == "undo"
         self.setWindowTitle(tr("Cannot undo") if undo else tr("Cannot redo"))
@@ -67,7 +74,7 @@ class UndoConflictDialog(QDialog):
     # -- the text ----------------------------------------------------------------------------------
     def explain(self) -> str:
         """The whole refusal as plain text: the step, then one line per row that changed."""
-        label = str(self._step.get("label") or "")
+        label = self._readable(str(self._step.get("label") or ""))
         if self.details.get("action") == "undo":
             head = tr("Cannot undo “{label}”:").format(label=label)
         else:
@@ -141,7 +148,8 @@ class UndoConflictDialog(QDialog):
         elif fields:
             text += " " + tr("(fields {names})").format(names=", ".join(fields))
         if isinstance(by, Mapping) and by.get("label"):
-            text += "; " + tr("their step: “{label}”").format(label=by["label"])
+            label = self._readable(str(by["label"]))
+            text += "; " + tr("their step: “{label}”").format(label=label)
         return text
 
     def _who(self, origin: str) -> str:

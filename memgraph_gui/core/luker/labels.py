@@ -18,3 +18,10 @@ def shown_title(title: str, limit: int = TITLE_CHARS) -> str:
 def quoted_title(title: str, limit: int = TITLE_CHARS) -> str:
     """``'title'`` for a label (see ``shown_title``)."""
     return f"'{shown_title(title, limit)}'"
+
+
+def create_label(type_id: object, title: object, fields: object) -> str:
+    """The undo label of a create: "Create event 'Title'" (the title, else the ``name``
+    field; "Create event" when neither). Pure."""
+    name = title or (fields.get("name") if isinstance(fields, dict) else "") or ""
+    return f"Create {type_id} {quoted_title(str(name))}".replace(" ''", "")

@@ -19,7 +19,7 @@ from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.luker import args, node_ops
 from memgraph_gui.core.luker.batch import BatchOutcome, run_batch
-from memgraph_gui.core.luker.labels import quoted_title
+from memgraph_gui.core.luker.labels import create_label, quoted_title
 from memgraph_gui.core.luker.node_ops import parse_expected
 from memgraph_gui.core.luker.write_archive import ArchiveWrites
 from memgraph_gui.core.luker.write_extra import ExtraWrites
@@ -80,8 +80,7 @@ class WriteApi(ExtraWrites, ArchiveWrites):
             op["links"] = [_link_spec(link, i) for i, link in enumerate(_list(links, "links"))]
         if ref:
             op["ref"] = ref
-        name = title or (fields.get("name") if isinstance(fields, dict) else "") or ""
-        label = f"Create {type} {quoted_title(str(name))}".replace(" ''", "")
+        label = create_label(type, title, fields)
         outcome, changes = self._run(OpKind.CREATE_NODE, label, [op], None)
         created = [a for a in outcome.applied if a.get("op") == "create"]
         if not created:

@@ -14,7 +14,8 @@ from memgraph_gui.core.domain.model import Edge
 from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.graph.compaction import build_rollup, check_children, detach_from_parent
 from memgraph_gui.core.luker import args, node_ops
-from memgraph_gui.core.luker.labels import quoted_title
+from memgraph_gui.core.luker.batch import run_batch
+from memgraph_gui.core.luker.labels import create_label, quoted_title
 from memgraph_gui.core.luker.validate import check_fields
 from memgraph_gui.core.storage.history import History
 
@@ -26,6 +27,7 @@ class ExtraWrites:
     """Mixin for ``WriteApi`` (uses its ``_require``, ``_origin`` and ``_committed``)."""
 
     _origin: str | None
+    _preserve_seq: bool
 
     def _require(self) -> Store:
         raise NotImplementedError
@@ -247,6 +249,43 @@ class ExtraWrites:
         self._committed(bool(tx.changeset and not tx.changeset.empty))
         return WriteResult({"pins": current}, tx.changeset)
 
+    def create_pinned_node(
+        self, *, type: Any = None, title: Any = None, fields: Any = None, at: Any = None
+    ) -> WriteResult:
+        """Create a node and pin it at ``at`` (``[x, y]``) in one transaction: one ChangeSet,
+        one undo step labelled as the create ("Create event 'Title'"), whose undo takes the
+        node and its pin away together (and redo brings both back). Luker's ``createNode``
+        rule holds: a same-type node of the same title takes the create, and the pin.
+
+        Returns ``{id}``. Raises ``BAD_ARGS`` (no type; ``at`` not two finite numbers) and
+        ``OP_FAILED`` (with ``rejected``: the create was refused, e.g. a required field
+        missing); nothing is written then. The desk's "New node here…"; not Luker's API.
+        """
+        if not type:
+            raise bad_args("createPinnedNode: type is required.")
+        _storable(type=type, title=title, fields=fields, at=at)
+        where = _xy(at, "createPinnedNode: at")
+        op = {"op": "create", "type": type, "title": title or "", "fields": fields or {}}
+        store = self._require()
+        label = create_label(type, title, fields)
+        with store.transaction(OpKind.CREATE_NODE, label, origin=self._origin) as tx:
+            seq = tx.counter("seqCounter")
+            outcome = run_batch(tx, [op], seq, preserve_seq=self._preserve_seq)
+            created = [a for a in outcome.applied if a.get("op") == "create"]
+            if not created:  # raised inside: the transaction rolls back, nothing is written
+                first = outcome.rejected[0]["error"] if outcome.rejected else {}
+                raise MemgraphError(
+                    "OP_FAILED",
+                    f"createPinnedNode failed: {first.get('message', '')}",
+                    rejected=outcome.rejected,
+                )
+            node_id = str(created[0]["nodeId"])
+            pins = dict(tx.meta("pins") or {})
+            pins[node_id] = where
+            tx.set_meta("pins", dict(sorted(pins.items())))
+        self._committed(True)
+        return WriteResult({"id": node_id}, tx.changeset)
+
 
 def _parse_pins(pins: Any) -> dict[str, list[float] | None]:
     """``{id: [x, y] | None}`` with finite numbers, or ``BAD_ARGS`` naming the bad entry."""
@@ -258,12 +297,17 @@ def _parse_pins(pins: Any) -> dict[str, list[float] | None]:
         if value is None:
             parsed[node_id] = None
             continue
-        ok = isinstance(value, (list, tuple)) and len(value) == 2
-        ok = ok and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-        if not ok or not all(math.isfinite(v) for v in value):
-            raise bad_args(f"setPins: pins.{node_id} must be [x, y] finite numbers or null")
-        parsed[node_id] = [float(value[0]), float(value[1])]
+        parsed[node_id] = _xy(value, f"setPins: pins.{node_id}", "or null")
     return parsed
+
+
+def _xy(value: Any, where: str, alternative: str = "") -> list[float]:
+    """``[x, y]`` as two finite floats, or ``BAD_ARGS`` naming ``where``."""
+    ok = isinstance(value, (list, tuple)) and len(value) == 2
+    ok = ok and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+    if not ok or not all(math.isfinite(v) for v in value):
+        raise bad_args(f"{where} must be [x, y] finite numbers {alternative}".rstrip())
+    return [float(value[0]), float(value[1])]
 
 
 def _pin_label(tx: Any, parsed: dict[str, list[float] | None]) -> str:

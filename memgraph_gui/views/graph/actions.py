@@ -7,6 +7,7 @@
 | ``hops[k]`` | (checkable, exclusive) | focus radius 1, 2 (default) or 3 hops |
 | ``show_hierarchy`` | H (checkable) | contains / semantic_contains edges |
 | ``show_relations`` | R (checkable) | every other edge |
+| ``legend`` | L (checkable) | the legend's key shown (unchecked: collapsed to its header; remembered) |
 | ``relayout`` | Ctrl+L | run the force layout again from the current picture |
 | ``levels[k]`` | (checkable, exclusive) | the overview's level: Auto, Top, L10 … L1, All |
 | ``prompt_view`` | P (checkable) | show the visible set as the recall prompt sees it |
@@ -43,6 +44,7 @@ class GraphActions:
     arrange_time: QAction
     unfold: QAction
     fold: QAction
+    legend: QAction
 
     def all(self) -> list[QAction]:
         """Every action, in menu order."""
@@ -58,6 +60,7 @@ class GraphActions:
             self.arrange_time,
             self.unfold,
             self.fold,
+            self.legend,
         ]
 
 
@@ -97,6 +100,7 @@ def build_actions(owner: QObject) -> GraphActions:
         show_hierarchy=hierarchy,
         show_relations=relations,
         relayout=_action(owner, tr("Re-run layout"), "Ctrl+L"),
+        legend=_action(owner, tr("Legend"), "L", checkable=True),
     )
 
 

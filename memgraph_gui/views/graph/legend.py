@@ -42,8 +42,8 @@ def type_label(type_id: str) -> str:
 
 class GraphLegend(QWidget):
     """The key, painted on a translucent card. Its header row ("Legend ▾") collapses it to that
-    row and expands it again (``toggled(collapsed)``); the card takes the pointer (nothing is
-    drawn under it after a fit)."""
+    row and expands it again (``toggled(collapsed)``), as View ▸ Legend does from the keyboard;
+    the card takes the pointer (nothing is drawn under it after a fit)."""
 
     toggled = Signal(bool)
 
@@ -52,6 +52,7 @@ class GraphLegend(QWidget):
         self._font = QFont()
         self._font.setPointSizeF(8.5)
         self.collapsed = collapsed
+        self._key_hint = ""
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.set_types(())
 
@@ -67,6 +68,11 @@ class GraphLegend(QWidget):
         self._resize()
         self.toggled.emit(collapsed)
 
+    def set_key_hint(self, keys: QtGui.QKeySequence) -> None:
+        """Name the keys that toggle the legend (View ▸ Legend) in its tooltip."""
+        self._key_hint = keys.toString(QtGui.QKeySequence.SequenceFormat.NativeText)
+        self._resize()
+
     def set_types(self, types: Sequence[str]) -> None:
         """Show these node types (those drawn) above the fixed entries."""
         self.rows = legend_rows(types)
@@ -76,7 +82,8 @@ class GraphLegend(QWidget):
         self._pixmap: QtGui.QPixmap | None = None
         metrics = QtGui.QFontMetrics(self._font)
         head = metrics.horizontalAdvance(self.header_text()) + PAD * 2
-        self.setToolTip(tr("Show the legend") if self.collapsed else tr("Hide the legend"))
+        tip = tr("Show the legend") if self.collapsed else tr("Hide the legend")
+        self.setToolTip(f"{tip} ({self._key_hint})" if self._key_hint else tip)
         if self.collapsed:
             self.setFixedSize(head, ROW_H + PAD)
         else:

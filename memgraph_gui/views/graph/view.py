@@ -174,6 +174,10 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         acts.arrange_time.toggled.connect(self.set_arrange_by_time)
         acts.unfold.triggered.connect(self._on_unfold)
         acts.fold.triggered.connect(self._on_fold)
+        acts.legend.setChecked(not self.legend.collapsed)  # (the state remembered)
+        acts.legend.toggled.connect(lambda shown: self.legend.set_collapsed(not shown))
+        self.legend.toggled.connect(lambda collapsed: acts.legend.setChecked(not collapsed))
+        self.legend.set_key_hint(acts.legend.shortcut())
         self.addActions(acts.all())
         instance = QCoreApplication.instance()
         if instance is not None:
@@ -883,7 +887,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self.create_node_at(answer, x, y)
 
     def create_node_at(self, node: NewNode, x: float, y: float) -> None:
-        """Create ``node`` pinned at the view point ``(x, y)`` (two undo steps: the node,
+        """Create ``node`` pinned at the view point ``(x, y)`` (one undo step: the node with
         its pin) and select it once written; a refusal is shown as any other (the model's
         ``op_failed``)."""
         sel = self._app.selection
