@@ -134,8 +134,13 @@ class LabelLayer:
         for row in ranked.tolist():
             px = (scene.pos[row, 0] - x0) * sx
             py = (y1 - scene.pos[row, 1]) * sy
-            text = metrics.horizontalAdvance(self._title_of(scene.ids[row]))
             start = px + reach[row] + GAP_PX
+            stub = (start, py - half, start + TEXT_MARGIN_PX, py + half)  # its shortest card
+            if any(_overlap(stub, other) for other in taken):
+                continue  # (known before its text is made and measured)
+            if row not in always and (stub[0] < 0 or stub[1] < 0 or stub[3] > height):
+                continue
+            text = metrics.horizontalAdvance(self._title_of(scene.ids[row]))
             rect = (start, py - half, start + text + TEXT_MARGIN_PX, py + half)
             if any(_overlap(rect, other) for other in taken):
                 continue

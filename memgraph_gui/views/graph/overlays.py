@@ -253,10 +253,10 @@ class InjectionOverlay:
         inside = 0
         if scene.n:
             (x0, x1), (y0, y1) = self._view.viewRange()
-            mask = scene.in_rect(x0, y0, x1, y1)
             for key in ("always", "visible"):
                 rows = self.rings[key].rows
-                inside += int(mask[rows[rows < scene.n]].sum())
+                x, y = scene.pos[rows[rows < scene.n]].T  # (only the marked rows)
+                inside += int(((x >= x0) & (x <= x1) & (y >= y0) & (y <= y1)).sum())
         crowded = inside > CROWDED
         if crowded == self.crowded:
             return False
