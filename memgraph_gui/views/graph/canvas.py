@@ -86,6 +86,7 @@ class GraphCanvas:
     _box_px: tuple[float, float]  # the view box's size at the last range change
     _moving: set[str]
     shut_down: bool
+    _found_cache: tuple[np.ndarray, Folded, np.ndarray] | None = None  # a find's, per fold
 
     def _title_of(self, node_id: str) -> str:
         scene = self.scene
@@ -107,10 +108,10 @@ class GraphCanvas:
         self.nodes = NodeScatter()
         self.nodes.setZValue(10)
         self.view.addItem(self.nodes)
-        self.injection = InjectionOverlay(self.view)
-        self.selection = SelectionOverlay(self.view)
+        self.injection = InjectionOverlay(self.view, self._drawn_sizes)
+        self.selection = SelectionOverlay(self.view, self._drawn_sizes)
         self.labels = LabelLayer(self.view, self._label_of)
-        self.hover_title = HoverTitle(self.view)
+        self.hover_title = HoverTitle(self.view, lambda row: float(self._reach()[row]))
         self.legend = GraphLegend(self.plot, collapsed=load_legend_collapsed())
         self.legend.toggled.connect(self._on_legend_toggled)
         return self.plot
@@ -198,11 +199,27 @@ class GraphCanvas:
             rows = rows[held[rows] > 1]
         elif len(rows) > LABEL_LIMIT:
             return []
-        font = self.labels.font
+        font, reach = self.labels.font, self._reach()
         return [
-            (float(scene.pos[r, 0]), label_width(font, self._label_of(scene.ids[r])))
+            (float(scene.pos[r, 0]), label_width(font, self._label_of(scene.ids[r]), reach[r]))
             for r in rows.tolist()
         ]
+
+    def _drawn_sizes(self) -> np.ndarray:
+        """The nodes' drawn sizes in pixels (a folded rollup's is bigger than its own)."""
+        return np.asarray(self.nodes.data["size"], dtype=float)
+
+    def _reach(self) -> np.ndarray:
+        """Per row, pixels from its node's centre to the outer edge of its marks (or of the
+        node, unmarked): where its label may start."""
+        scene = self.scene
+        assert scene is not None
+        sizes = self._drawn_sizes()
+        if len(sizes) != scene.n:
+            sizes = scene.sizes.astype(float)
+        marks = np.maximum(self.injection.reach(scene.n), self.selection.reach(scene.n))
+        reach: np.ndarray = sizes / 2 + marks
+        return reach
 
     def _legend_rect(self) -> QtCore.QRectF | None:
         """The legend's rectangle in the view box's pixels (None when hidden)."""
@@ -318,10 +335,31 @@ class GraphCanvas:
             return  # due for a view closed or being torn down (labels come back when shown)
         folded, scene = self.folded, self.scene
         weight = None if folded is None or not folded.active else folded.cut.held
-        first = None
+        first = reach = None
         if scene is not None and weight is not None:
             first = scene.rows(sorted(self._app.selection.ids | {self.hovered_id or ""}))
-        self.labels.refresh(scene, self.visible, weight, first, self._faded(), self._under_legend())
+        if scene is not None and scene.n:
+            self.injection.crowd(scene)  # light marks when thousands are in view
+            reach = self._reach()
+        self.labels.refresh(
+            scene,
+            self.visible,
+            weight,
+            first,
+            self._faded(),
+            self._under_legend(),
+            reach,
+            self._marks_kept_clear(),
+        )
+
+    def _marks_kept_clear(self) -> np.ndarray:
+        """Rows whose marks no overview label covers: the recall picks (the live highlight)
+        and the selection, and every injection mark unless they crowd the view."""
+        rings = self.injection.rings
+        keys = ("recall",) if self.injection.crowded else ("recall", "always", "visible")
+        parts = [rings[k].rows for k in keys]
+        parts += [self.selection.selected.rows, self.selection.current.rows]
+        return np.unique(np.concatenate(parts)).astype(np.int64)
 
     def _under_legend(self) -> tuple[float, float, float, float] | None:
         """The view rectangle where a label would draw under the legend: left of its right
@@ -354,6 +392,41 @@ class GraphCanvas:
         extra = []
         if folded.cut.held[row] > 1 and node is not None and node.semantic_rollup:
             extra.append(tr("{count} memories").format(count=f"{folded.cut.held[row]:,}"))
+            extra.extend(self._held_marks(row))
         if folded.kept.left_out[row] >= HUB_CUE:  # a hub whose links the overview leaves out
             extra.append(tr("+{count} links").format(count=f"{folded.kept.left_out[row]:,}"))
         return text if not extra else f"{text} · {' · '.join(extra)}"
+
+    def _held_marks(self, row: int) -> list[str]:
+        """What the folded ``row`` holds that is marked: how many members are injected, by
+        role ("◆ 3 ★ 1 ○ 12", the legend's and the timeline's badges), selected and found by
+        the find."""
+        parts = []
+        held = self.injection.held
+        badges = [
+            f"{s.badge} {held[s.key][row]:,}"
+            for s in self.injection.styles
+            if len(held[s.key]) > row and held[s.key][row]
+        ]
+        if badges:
+            parts.append(" ".join(badges))
+        chosen = self.selection.held
+        if len(chosen) > row and chosen[row]:
+            parts.append(tr("{count} selected").format(count=f"{chosen[row]:,}"))
+        found = self._found_held()
+        if len(found) > row and found[row]:
+            parts.append(tr("{count} found").format(count=f"{found[row]:,}"))
+        return parts
+
+    def _found_held(self) -> np.ndarray:
+        """Per shown row, how many of the rows it stands for the find finds (empty: no find
+        or not folded); made once per find and fold."""
+        mask, folded = self.search_mask, self.folded
+        if mask is None or folded is None or not folded.active or len(mask) != len(folded.cut.rep):
+            return np.zeros(0, dtype=np.int64)
+        cached = self._found_cache
+        if cached is None or cached[0] is not mask or cached[1] is not folded:
+            reps = folded.cut.rep[mask]
+            counts = np.bincount(reps[reps >= 0], minlength=len(mask))
+            cached = self._found_cache = (mask, folded, counts)
+        return cached[2]

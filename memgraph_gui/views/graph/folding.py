@@ -62,6 +62,10 @@ class Folded:
         reps = self.cut.rep[rows]
         return np.unique(reps[reps >= 0])
 
+    def rep_of(self, rows: np.ndarray) -> np.ndarray:
+        """The shown row standing for each of ``rows`` (-1: none; a rollup above the cut)."""
+        return self.cut.rep[rows] if len(rows) else rows
+
 
 @dataclass(frozen=True, slots=True)
 class FoldSettings:

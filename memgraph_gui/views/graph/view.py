@@ -493,14 +493,15 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         return scene.k_hop(seeds, self.hops) & alive
 
     def _lift(self) -> Any:
-        """Rows to the shown rows standing for them, while folded (else None)."""
+        """Rows to the shown row standing for each, while folded (else None)."""
         folded = self.folded
-        return folded.rows_shown if folded is not None and folded.active else None
+        return folded.rep_of if folded is not None and folded.active else None
 
     def _show_injection(self) -> None:
         if self.scene is not None and self.preview_stamp is None:
             injection = self._app.injection()
             self.injection.show(self.scene, injection, self.visible, self._lift(), self._faded())
+            self._label_timer.start()  # labels keep clear of the picks and count the marks
 
     def _show_selection(self) -> None:
         scene = self.scene
