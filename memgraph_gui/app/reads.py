@@ -102,9 +102,10 @@ class StoreReads:
         return self.read(lambda graph: list(graph.timeline_ids()))
 
     def read(self, fn: Callable[[Graph], T]) -> T:
-        """``fn(graph)`` under the store lock, caught up with other processes (the app layer's
-        own reads; views ask for what they show through the methods above)."""
-        with self._store.reading() as graph:
+        """``fn(graph)`` under the store lock, as of the watcher's last catch-up with other
+        processes (the app layer's own reads, on the GUI thread: they never call SQLite; views
+        ask for what they show through the methods above)."""
+        with self._store.reading(leave_to_watcher=True) as graph:
             return fn(graph)
 
     def timeline_rows(self, passes: Callable[[Node], bool] | None, text: str = "") -> TimelineRows:

@@ -131,11 +131,11 @@ class MemoryStore:
         return self.storage.read_only
 
     @contextmanager
-    def reading(self) -> Iterator[Graph]:
+    def reading(self, *, leave_to_watcher: bool = False) -> Iterator[Graph]:
         """Hold the store lock and yield the in-memory graph, caught up with other processes
-        (while another thread reloads it whole, the last consistent graph: see
-        ``Store.reading``)."""
-        with self.storage.reading() as graph:
+        (while another thread reloads it whole, the last consistent graph; with
+        ``leave_to_watcher``, as of the running watcher's last poll: see ``Store.reading``)."""
+        with self.storage.reading(leave_to_watcher=leave_to_watcher) as graph:
             yield graph
 
     @property

@@ -52,3 +52,34 @@ def test_a_snapshot_reads_positions_and_pins_off_the_store_lock(
             monkeypatch.setattr(store, name, reading)
         snap = graph_data.store_snapshot(store)
         assert held == [False, False] and len(snap.ids) > 0
+
+
+def test_the_app_layers_reads_beside_its_watcher_never_call_sqlite(
+    demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window's reads (the panes', on the GUI thread) leave catching up to the app's
+    watcher: none of them asks SQLite for the data version."""
+    import shutil
+    import threading
+
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core.storage import changelog
+
+    path = tmp_path / "w.memgraph"
+    shutil.copy(demo_template, path)
+    app = AppModel(MemoryStore.open(path))
+    callers: list[str] = []
+    real = changelog.data_version
+
+    def counted(conn: Any) -> int:
+        callers.append(threading.current_thread().name)
+        return real(conn)
+
+    monkeypatch.setattr(changelog, "data_version", counted)
+    first = app.timeline_ids()[0]
+    for _ in range(20):
+        app.counts()
+        app.edges_of(first)
+        app.timeline_rows(None)
+    assert threading.current_thread().name not in callers
+    app.close()

@@ -1,7 +1,8 @@
-"""A window's store has a watcher thread: its other threads' reads then never call SQLite to
-catch up (each call gave the GIL away, and a GUI thread waited 10-40 ms to get it back from a
-worker building a 50k graph), the watcher's idle polls take no store lock, and other
-processes' commits still reach every reader through the watcher."""
+"""A window's store has a watcher thread: its GUI thread's reads (``leave_to_watcher``) then
+never call SQLite to catch up (each call gave the GIL away, and a GUI thread waited 10-40 ms to
+get it back from a worker building a 50k graph), yet other processes' commits reach them
+through the watcher; every other read (an export, a snapshot) still catches up at once; the
+watcher's idle polls take no store lock."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def _callers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def test_reads_beside_a_watcher_do_not_call_sqlite_and_still_see_other_processes(
+def test_reads_left_to_a_watcher_do_not_call_sqlite_and_still_see_other_processes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "w.memgraph"
@@ -47,7 +48,7 @@ def test_reads_beside_a_watcher_do_not_call_sqlite_and_still_see_other_processes
         store.start_watcher(interval=0.02)
         seen = _callers(monkeypatch)
         for _ in range(50):
-            with store.reading() as graph:
+            with store.reading(leave_to_watcher=True) as graph:
                 assert len(graph.nodes) == 1
         assert threading.current_thread().name not in seen  # only the watcher polled
         child = run_python(WRITE, str(path))
@@ -56,7 +57,7 @@ def test_reads_beside_a_watcher_do_not_call_sqlite_and_still_see_other_processes
         assert child.returncode == 0, err
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:  # the watcher's catch-up reaches this reader
-            with store.reading() as graph:
+            with store.reading(leave_to_watcher=True) as graph:
                 titles = {node.title for node in graph.nodes.values()}
             if "From the agent" in titles:
                 break
@@ -65,15 +66,20 @@ def test_reads_beside_a_watcher_do_not_call_sqlite_and_still_see_other_processes
         assert threading.current_thread().name not in seen
 
 
-def test_reads_without_a_watcher_still_catch_up_themselves(tmp_path: Path) -> None:
+@pytest.mark.parametrize("watched", [False, True])
+def test_other_reads_catch_up_themselves_at_once(tmp_path: Path, watched: bool) -> None:
+    """Without a watcher, or beside one (an export, a snapshot on a worker): caught up when
+    read, even right after another process's commit."""
     path = tmp_path / "n.memgraph"
     with MemoryStore.open(path) as store:
         store.write_api().create_node(type="location_state", title="Mine")
+        if watched:
+            store.start_watcher(interval=5.0)  # its first poll comes long after this read
         child = run_python(WRITE, str(path))
         out, err = child.communicate(timeout=60)
         assert "done" in out
         assert child.returncode == 0, err
-        with store.reading() as graph:  # no watcher: this read catches up at once
+        with store.reading() as graph:  # this read catches up itself, at once
             assert {n.title for n in graph.nodes.values()} == {"Mine", "From the agent"}
 
 

@@ -652,3 +652,27 @@ def test_after_a_reload_the_panes_find_their_whole_graph_reads_ready(
     assert sorted(rows.ids) == sorted(n.id for n in kept)
     assert app.timeline_choices()[0] == {n.type for n in kept}
     assert threads and all(t.endswith("False") for t in threads), threads
+
+
+def test_a_new_pictures_marks_come_a_frame_later_and_only_on_that_picture(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    """Showing a fitted 50k picture with its injection marks was one 40-60 ms frame while a
+    worker was busy: the marks come ``MARKS_AFTER_SHOW_MS`` later, and those due for a picture
+    replaced meanwhile never land on the next one (whose rows are other nodes)."""
+    from memgraph_gui.app.graph_data import graph_snapshot
+    from memgraph_gui.views.graph.scene import GraphScene
+
+    marked = view.injection.rows("always") | view.injection.rows("visible")
+    assert marked  # the demo's injection state is drawn
+    first, second = GraphScene(graph_snapshot(app)), GraphScene(graph_snapshot(app))
+    calls: list[object] = []
+    real = view.injection.show
+    view.injection.show = lambda scene, *args, **kw: (calls.append(scene), real(scene, *args, **kw))
+    view._show_scene(first, initial=False)
+    assert not view.injection.rows("always") and not view.injection.rows("visible")
+    view._show_scene(second, initial=False)  # replaced before the first's marks came
+    qtbot.waitUntil(lambda: bool(calls), timeout=2000)
+    qtbot.wait(100)
+    assert calls == [second]  # the first picture's marks were dropped, not drawn on this one
+    assert view.injection.rows("always") | view.injection.rows("visible") == marked

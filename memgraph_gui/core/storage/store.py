@@ -124,22 +124,22 @@ class Store(Subscriptions):
 
     # -- reading ---------------------------------------------------------------------------------
     @contextmanager
-    def reading(self) -> Iterator[Graph]:
+    def reading(self, *, leave_to_watcher: bool = False) -> Iterator[Graph]:
         """Hold the lock and yield the graph, first catching up with other processes' commits.
 
-        Never waits for a whole reload: while one runs on another thread, the last consistent
-        graph is served and the ``reloaded`` ChangeSet follows. Otherwise this thread reloads
-        it, off the lock. While a watcher thread runs (a window's store), reads on other threads
-        do not catch up themselves: they serve the graph as of the watcher's last poll (within
-        its interval, ~50 ms), whose ChangeSets follow. A window's GUI thread so never waits on
-        SQLite to read: each call gave the GIL away, and getting it back from a worker building
-        a 50k graph took 10-40 ms. A failed catch-up is logged and the last good graph is
-        served (the watcher retries).
+        Never waits for a whole reload: while one runs on another thread, or when the watcher
+        runs (it reloads; this thread may be a window's), the last consistent graph is served
+        and the ``reloaded`` ChangeSet follows. Otherwise this thread reloads it, off the lock.
+        ``leave_to_watcher`` (a window's GUI thread): while a watcher thread runs, do not catch
+        up here at all, but serve the graph as of its last poll (within its interval, ~50 ms),
+        whose ChangeSets follow: such a read never calls SQLite, which gave the GIL away, and
+        getting it back from a worker building a 50k graph took 10-40 ms. A failed catch-up is
+        logged and the last good graph is served (the watcher retries).
         """
         self._check_open()
         try:
             try:
-                if not self._watcher_reloads():
+                if not (leave_to_watcher and self._watcher_reloads()):
                     self._sync(wait=False)
             except MemgraphError:
                 log.warning("memgraph: catching up with %s failed", self.path, exc_info=True)

@@ -42,6 +42,7 @@ CROWDED = 150
 MARK_Z = {"visible": 20, "always": 21, "recall": 24}
 """The recall picks over the other injection marks; the selection (30, 31) and labels over
 all of them."""
+_NO_ROWS = np.zeros(0, dtype=np.int64)
 UNDER_Z = 9
 """Light marks: under the nodes (10), a rim round each node that leaves the node itself and
 its colour in sight."""
@@ -246,6 +247,15 @@ class InjectionOverlay:
             taken = np.union1d(taken, rows)
             self.rings[key].show(scene, rows, visible, sizes, faded)
         self.crowd(scene)
+
+    def clear(self) -> None:
+        """No marks: a new picture, whose marks come a moment later (its rows are not the last
+        picture's)."""
+        for key, ring in self.rings.items():
+            ring.rows, ring.faded, ring.base = _NO_ROWS, np.zeros(0, dtype=bool), np.zeros(0)
+            self.held[key] = _NO_ROWS
+            for item in (ring.item, ring.dimmed):
+                item.setData(x=[], y=[])
 
     def crowd(self, scene: GraphScene) -> bool:
         """Draw the always-injected and visible-pool marks light when more than ``CROWDED`` of

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -69,6 +70,8 @@ class Built:
 
 
 LABEL_MS = 40
+MARKS_AFTER_SHOW_MS = 30
+"""A new picture's injection marks come this much after its nodes (the next frame)."""
 LAYOUT_AFTER_SHOW_MS = 300
 """A new picture with unplaced rows is shown and labelled before its layout starts: the
 layout's first steps (reading the graph, PivotMDS) took the GIL from the first paints and
@@ -421,12 +424,20 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         # provisional spots on a big graph: its edges wait for the layout (long lines through
         # the whole picture took seconds to paint and showed nothing)
         self.edges.suspend(not scene.placed.all() and len(scene.edges) > EDGE_LIVE_LIMIT)
-        self._apply_visibility(fit=initial, lines=lines, prepared=prepared)
+        # its injection marks a frame later: with them, showing a fitted 50k picture was one
+        # frame of 40-60 ms while a worker was busy
+        self._apply_visibility(fit=initial, lines=lines, prepared=prepared, marks=False)
+        QTimer.singleShot(MARKS_AFTER_SHOW_MS, partial(self._marks_due, scene))
         self.edges.gradual()  # a new picture: a big edge set fills in a chunk per frame
         if not scene.placed.all():
             self._fit_pending = initial or self._fit_pending or not scene.placed.any()
             self._layout_for = scene
             self._layout_timer.start()
+
+    def _marks_due(self, scene: GraphScene) -> None:
+        """The injection marks of ``scene``, if it is still the picture shown."""
+        if not self.shut_down and scene is self.scene:
+            self._show_injection()
 
     def _on_layout_due(self) -> None:
         """The layout of the picture it was due for, if that is still the open store's picture
@@ -449,10 +460,12 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         fit: bool = False,
         lines: EdgeLines | None = None,
         prepared: tuple[FoldSettings, Folded] | None = None,
+        marks: bool = True,
     ) -> None:
         """Recompute the visible set (the overview's cut, or the focus) and redraw everything
         that depends on it (``lines``: the scene's edge lines with every node visible, and
-        ``prepared``: its fold, when already made off the GUI thread)."""
+        ``prepared``: its fold, when already made off the GUI thread; without ``marks``, the
+        injection marks are cleared and left to the caller)."""
         scene = self.scene
         if scene is None:
             return
@@ -463,7 +476,10 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self.hover_title.hide()  # its node folded away or left the focus
         self.nodes.set_sizes(fold_sizes(scene, self.folded), self._faded())
         self._draw_edges(lines)
-        self._show_injection()
+        if marks:
+            self._show_injection()
+        else:
+            self.injection.clear()
         self._show_selection()
         if fit and scene.n:
             self.fit()
