@@ -346,7 +346,7 @@ def test_a_store_without_positions_is_laid_out_streamed_and_saved(
     assert view.layout_job.running
     with qtbot.waitSignal(view.layout_job.saved, timeout=30000):
         pass
-    assert stages[0] == "start" and stages[-1] == "done"
+    assert stages[0] == "overview" and stages[-1] == "done"  # the overview laid out first
     saved = app.store.positions()
     assert set(saved) == set(view.scene.ids)
     assert np.allclose([saved[i] for i in view.scene.ids], view.scene.pos)
