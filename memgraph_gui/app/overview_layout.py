@@ -21,8 +21,10 @@ import numpy as np
 
 from memgraph_gui.core.layout import LayoutInput, compute_layout, place_unfolded
 
-FIRST_SECONDS = 0.5
-"""The overview's layout budget (a 2.5k-3.7k-row cut finishes its schedule in 0.3-0.4 s)."""
+FIRST_SECONDS = 1.0
+"""The cap on the overview's layout: its schedule (45 steps) ends in 0.15-0.35 s for the 2.3k
+marks of a 50k memory; while the GUI thread is busy building the window the worker waits for
+the GIL, and a 0.5 s cap then cut the schedule short, down to the bare PivotMDS start."""
 MOSTLY_MISSING = 0.5
 """Above this share of rows without a position the overview goes first (at or below it the
 full layout is an incremental one that keeps the known rows: nothing to gain)."""
@@ -56,10 +58,11 @@ def mostly_unplaced(placed: np.ndarray) -> bool:
 def lay_out_overview(
     seed: OverviewSeed,
     *,
-    seconds: float = FIRST_SECONDS,
+    seconds: float | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> np.ndarray:
-    """Positions ``(n, 2)`` for every row of ``seed``: the cut laid out (within ``seconds``),
+    """Positions ``(n, 2)`` for every row of ``seed``: the cut laid out (within ``seconds``,
+    default ``FIRST_SECONDS``),
     every other row around its shown ancestor (or, for a rollup above the cut, at its
     children), rows with a position exactly where they are. Blocks: run it on a worker."""
     n = len(seed.ids)
@@ -77,7 +80,8 @@ def lay_out_overview(
         known[rows],  # a row with a position stays put
         np.asarray(seed.counts, dtype=np.float64)[keep],
     )
-    cut = compute_layout(inp, seconds=seconds, should_stop=should_stop)
+    budget = FIRST_SECONDS if seconds is None else seconds
+    cut = compute_layout(inp, seconds=budget, should_stop=should_stop)
     if len(rows) and not known[rows].any():  # a free picture: give it the whole memory's area
         centre = cut.mean(axis=0)
         cut = centre + (cut - centre) * np.sqrt(n / len(rows))
