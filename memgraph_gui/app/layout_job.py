@@ -71,6 +71,7 @@ class LayoutJob(QObject):
         self._stop = threading.Event()
         self._first_drawn = threading.Event()
         self._lock = threading.Lock()
+        self._reading = threading.Lock()  # held by a worker while it reads the store
         self._latest: LayoutUpdate | None = None
         self._ids: tuple[str, ...] = ()
         self._shown: LayoutUpdate | None = None
@@ -82,6 +83,7 @@ class LayoutJob(QObject):
         self._throttle.timeout.connect(self._on_throttle_due)
         self._poked.connect(self._on_poked, Qt.ConnectionType.QueuedConnection)
         self._ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
+        app.store_replacing.connect(self._on_store_leaving)
         app.store_replaced.connect(self.cancel)
         app.closing.connect(self.shutdown)
 
@@ -129,6 +131,14 @@ class LayoutJob(QObject):
         self.progress_changed.emit("")
         self.finished.emit(False)
 
+    def _on_store_leaving(self) -> None:
+        """The store is about to be closed: stop the run, and let a read of it under way end
+        first (the worker reads it after an overview's layout, ~0.3 s at 50k; a read
+        connection closed under it crashed the process). Blocks at most that long."""
+        self.cancel()
+        with self._reading:
+            pass
+
     def shutdown(self, timeout: float = 10.0) -> None:
         """Cancel and join every worker (window closing, store closing): no thread may outlive
         the Qt objects it reports to."""
@@ -171,15 +181,24 @@ class LayoutJob(QObject):
                 if not stop.is_set():
                     self._offer(LayoutUpdate(overview.ids, first, "overview", 0, False), generation)
                     drawn.wait(FIRST_FRAME_WAIT)  # the first picture: let the GUI draw it
-            if not stop.is_set():
-                # the snapshot takes the store lock itself (~0.3 s at 50k: not on the GUI thread)
-                inp = store.layout_input(include_positions=not full)
+            inp = self._read(store, full, stop)
+            if inp is not None:
                 if overview is not None and first is not None:
                     inp = _from_overview(inp, overview.ids, first)
                 self._run(inp, first is not None, generation, stop, drawn)
         except Exception as exc:  # reported on the GUI thread
             error = exc
         self._emit_safely(self._ended, generation, error)
+
+    def _read(self, store: Any, full: bool, stop: threading.Event) -> LayoutInput | None:
+        """The store's layout input, or None once the run is stopped (never read then: the
+        store may be closing). The snapshot takes the store lock itself (~0.3 s at 50k: not
+        on the GUI thread)."""
+        with self._reading:
+            if stop.is_set():
+                return None
+            inp: LayoutInput = store.layout_input(include_positions=not full)
+            return inp
 
     def _run(
         self,
