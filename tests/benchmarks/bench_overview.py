@@ -341,9 +341,10 @@ def report_first_picture(ours: dict[str, Any], before: dict[str, Any]) -> None:
         f"{before['moved']:.2f} | |"
     )
     took, first = ours["overview"], ours["first"][1]
-    print(f"\noverview laid out in {ms(took)} ({'ok' if took <= 0.5 else 'OVER'} 0.5 s); drawn ")
-    print(f"{ms(first - ours['built'])} after the view was shown; the first useful picture")
-    print(f"{ms(first)} after the store was shown ({'ok' if first <= 2 else 'OVER'} 2 s)")
+    print(f"\noverview laid out in {ms(took)} ({'ok' if took <= 0.5 else 'OVER'} 0.5 s),")
+    print(f"drawn {ms(first - ours['built'])} after the view was shown;")
+    print(f"first useful picture {ms(first)} after the store was shown", end=" ")
+    print(f"({'ok' if first <= 2 else 'OVER'} 2 s)")
 
 
 if __name__ == "__main__":
