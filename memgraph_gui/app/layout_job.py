@@ -6,6 +6,10 @@ handed over "latest wins": the worker keeps only the newest frame and pokes the 
 until it has taken it, so a slow GUI never queues stale pictures. The last frame is saved on the
 single writer (not an undo step). A new run, ``cancel()`` or a replaced store stops the old run,
 whose leftovers are dropped by generation.
+
+A run given an ``OverviewSeed`` (a memory whose rows mostly have no position) first lays out the
+overview the view shows at fit zoom and hands that picture over (stage ``"overview"``, the view's
+rows), then reads the store and refines every row from it (``app.overview_layout``).
 """
 
 from __future__ import annotations
@@ -19,11 +23,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memgraph_gui.app.graph_data import save_positions
+from memgraph_gui.app.overview_layout import OverviewSeed, lay_out_overview, overview_start
 from memgraph_gui.app.process_tuning import share_gil, tuned
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core.layout import LayoutInput
 
 log = logging.getLogger(__name__)
 MIN_FRAME_GAP = 0.1  # seconds between frames handed to the GUI
@@ -31,7 +37,9 @@ MIN_FRAME_GAP = 0.1  # seconds between frames handed to the GUI
 
 @dataclass(frozen=True, slots=True)
 class LayoutUpdate:
-    """One frame for the view: the laid-out ids and their positions (row = id)."""
+    """One frame for the view: the laid-out ids and their positions (row = id). ``stage`` is
+    ``"overview"`` (the overview laid out, its members placed), ``"start"``, ``"refine"`` or
+    ``"done"``."""
 
     ids: tuple[str, ...]
     pos: np.ndarray
@@ -63,6 +71,7 @@ class LayoutJob(QObject):
         self._stop = threading.Event()
         self._first_drawn = threading.Event()
         self._lock = threading.Lock()
+        self._reading = threading.Lock()  # held by a worker while it reads the store
         self._latest: LayoutUpdate | None = None
         self._ids: tuple[str, ...] = ()
         self._shown: LayoutUpdate | None = None
@@ -74,6 +83,7 @@ class LayoutJob(QObject):
         self._throttle.timeout.connect(self._on_throttle_due)
         self._poked.connect(self._on_poked, Qt.ConnectionType.QueuedConnection)
         self._ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
+        app.store_replacing.connect(self._on_store_leaving)
         app.store_replaced.connect(self.cancel)
         app.closing.connect(self.shutdown)
 
@@ -82,10 +92,11 @@ class LayoutJob(QObject):
         """True while a run is under way (until its end reached the GUI thread)."""
         return self._thread is not None
 
-    def start(self, *, full: bool = False) -> None:
+    def start(self, *, full: bool = False, overview: OverviewSeed | None = None) -> None:
         """Cancel any run and start a new one from the store's current state: incremental from
         the saved positions (new nodes placed, known ones kept), or ``full`` from scratch (pins
-        kept)."""
+        kept). With ``overview``, its cut is laid out first (a frame of stage ``"overview"``
+        for ``overview.ids``, within ~0.5 s at 50k), then every row is refined from it."""
         self.cancel()
         with self._lock:
             self._generation += 1
@@ -97,7 +108,7 @@ class LayoutJob(QObject):
         generation = self._generation
         self._thread = threading.Thread(
             target=self._work,
-            args=(self._app.store, full, generation, stop, drawn),
+            args=(self._app.store, full, overview, generation, stop, drawn),
             name="memgraph-layout",
             daemon=True,
         )
@@ -120,6 +131,14 @@ class LayoutJob(QObject):
         self.progress_changed.emit("")
         self.finished.emit(False)
 
+    def _on_store_leaving(self) -> None:
+        """The store is about to be closed: stop the run, and let a read of it under way end
+        first (the worker reads it after an overview's layout, ~0.3 s at 50k; a read
+        connection closed under it crashed the process). Blocks at most that long."""
+        self.cancel()
+        with self._reading:
+            pass
+
     def shutdown(self, timeout: float = 10.0) -> None:
         """Cancel and join every worker (window closing, store closing): no thread may outlive
         the Qt objects it reports to."""
@@ -135,37 +154,79 @@ class LayoutJob(QObject):
             thread.join(timeout)
 
     # -- worker thread -----------------------------------------------------------------------------
-    def _work(self, store: Any, full: bool, generation: int, *events: threading.Event) -> None:
+    def _work(self, *args: Any) -> None:
         if not tuned():  # BLAS threads are the entry point's to limit
-            self._stream(store, full, generation, *events)
+            self._stream(*args)
             return
         from threadpoolctl import threadpool_limits
 
         # one BLAS thread: on a 2-core machine the other core stays free for the GUI thread
         with threadpool_limits(limits=1, user_api="blas"):
-            self._stream(store, full, generation, *events)
+            self._stream(*args)
 
     def _stream(
-        self, store: Any, full: bool, generation: int, stop: threading.Event, drawn: threading.Event
+        self,
+        store: Any,
+        full: bool,
+        overview: OverviewSeed | None,
+        generation: int,
+        stop: threading.Event,
+        drawn: threading.Event,
     ) -> None:
-        from memgraph_gui.core.layout import stream_layout
-
         error: BaseException | None = None
         try:
-            # the snapshot takes the store lock itself (~0.3 s at 50k: not on the GUI thread)
-            inp = store.layout_input(include_positions=not full)
-            ids = tuple(inp.ids)
-            for frame in stream_layout(inp, seconds=self.seconds, should_stop=stop.is_set):
-                if stop.is_set():
-                    break
-                done = frame.stage == "done"
-                update = LayoutUpdate(ids, frame.pos, frame.stage, frame.iteration, done)
-                self._offer(update, generation)
-                if frame.stage == "start":  # the first picture is the costliest to draw: let
-                    drawn.wait(FIRST_FRAME_WAIT)  # the GUI have the GIL for it
+            first = None
+            if overview is not None:  # the overview's picture first, then every row from it
+                first = lay_out_overview(overview, should_stop=stop.is_set)
+                if not stop.is_set():
+                    self._offer(LayoutUpdate(overview.ids, first, "overview", 0, False), generation)
+                    drawn.wait(FIRST_FRAME_WAIT)  # the first picture: let the GUI draw it
+            inp = self._read(store, full, stop)
+            if inp is not None:
+                if overview is not None and first is not None:
+                    inp = _from_overview(inp, overview.ids, first)
+                self._run(inp, first is not None, generation, stop, drawn)
         except Exception as exc:  # reported on the GUI thread
             error = exc
         self._emit_safely(self._ended, generation, error)
+
+    def _read(self, store: Any, full: bool, stop: threading.Event) -> LayoutInput | None:
+        """The store's layout input, or None once the run is stopped (never read then: the
+        store may be closing). The snapshot takes the store lock itself (~0.3 s at 50k: not
+        on the GUI thread)."""
+        with self._reading:
+            if stop.is_set():
+                return None
+            inp: LayoutInput = store.layout_input(include_positions=not full)
+            return inp
+
+    def _run(
+        self,
+        inp: LayoutInput,
+        from_start: bool,
+        generation: int,
+        stop: threading.Event,
+        drawn: threading.Event,
+    ) -> None:
+        """Stream ``inp``'s layout to the GUI (``from_start``: refined from ``inp.start``, whose
+        picture the GUI has already: its first frame is not handed over)."""
+        from memgraph_gui.core.layout import stream_layout
+
+        ids = tuple(inp.ids)
+        frames = stream_layout(
+            inp, seconds=self.seconds, should_stop=stop.is_set, refine_start=from_start
+        )
+        for frame in frames:
+            if stop.is_set():
+                break
+            if from_start and frame.stage == "start":
+                continue
+            done = frame.stage == "done"
+            self._offer(
+                LayoutUpdate(ids, frame.pos, frame.stage, frame.iteration, done), generation
+            )
+            if frame.stage == "start":  # the first picture is the costliest to draw: let
+                drawn.wait(FIRST_FRAME_WAIT)  # the GUI have the GIL for it
 
     @staticmethod
     def _emit_safely(signal: Any, *args: Any) -> None:
@@ -231,11 +292,22 @@ class LayoutJob(QObject):
         self.saved.emit()
 
     def _progress_text(self, stage: str, iteration: int) -> str:
-        if stage == "start":
+        if stage in ("start", "overview"):
             return tr("Laying out {n} nodes…").format(n=len(self._ids))
         return tr("Refining the layout ({n} nodes, step {i})…").format(
             n=len(self._ids), i=iteration
         )
+
+
+def _from_overview(inp: LayoutInput, ids: tuple[str, ...], pos: np.ndarray) -> LayoutInput:
+    """``inp`` (the store's rows) starting where the overview put ``ids``; pins as stored."""
+    from memgraph_gui.core.layout import LayoutInput
+
+    start = overview_start(ids, tuple(inp.ids), pos)
+    pinned = np.zeros(len(inp.ids), bool) if inp.pinned is None else np.asarray(inp.pinned)
+    if inp.start is not None:
+        start[pinned] = np.asarray(inp.start)[pinned]
+    return LayoutInput(inp.ids, inp.edges, start, pinned, inp.weights)
 
 
 FIRST_FRAME_WAIT = 0.3  # seconds the worker waits for the first picture to be drawn

@@ -37,7 +37,9 @@ class _Streams:
         self.late: list[_Frame] = []
         self.runs: list[tuple[str, ...]] = []
 
-    def __call__(self, inp: Any, *, seconds: float, should_stop: Any) -> Any:
+    def __call__(
+        self, inp: Any, *, seconds: float, should_stop: Any, refine_start: bool = False
+    ) -> Any:
         self.runs.append(tuple(inp.ids))
         pos = np.zeros((len(inp.ids), 2))
         yield _Frame(pos, "start")

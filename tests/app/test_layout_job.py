@@ -67,3 +67,34 @@ def test_replacing_the_store_cancels_the_run(app: Any, qtbot: Any, tmp_path: Pat
     with qtbot.waitSignal(job.finished, timeout=5000) as blocker:
         app.replace_store(MemoryStore.open(tmp_path / "other.memgraph"))
     assert blocker.args == [False] and not job.running
+
+
+def test_the_store_is_never_closed_under_the_layouts_read(
+    app: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A switch of memory while the worker reads the store (at the start of a run, or after
+    an overview's layout) waits for that read: a read connection closed under it crashed the
+    process."""
+    import threading
+    import time
+
+    from memgraph_gui.app.layout_job import LayoutJob
+    from memgraph_gui.core import MemoryStore
+
+    job = LayoutJob(app, seconds=30.0)
+    store, real = app.store, app.store.layout_input
+    inside, open_when_read = threading.Event(), []
+
+    def slow_read(**kwargs: Any) -> Any:
+        inside.set()
+        time.sleep(0.3)  # the switch comes meanwhile
+        open_when_read.append(not store.closed)
+        if store.closed:
+            raise RuntimeError("read a closed store")
+        return real(**kwargs)
+
+    monkeypatch.setattr(store, "layout_input", slow_read)
+    job.start()
+    assert inside.wait(10)
+    app.replace_store(MemoryStore.open(tmp_path / "other.memgraph"))
+    assert open_when_read == [True] and store.closed and not job.running

@@ -14,6 +14,7 @@ from memgraph_gui.core.layout import (
     overlap_fraction,
     stream_layout,
 )
+from memgraph_gui.core.layout.refine import FULL_ITERATIONS
 
 
 def grid_graph(side: int) -> tuple[np.ndarray, np.ndarray]:
@@ -217,3 +218,30 @@ def test_the_local_field_keeps_the_near_repulsion_when_every_row_moves() -> None
         whole = Forces(links, 4).field(pos)[movable]
         local = LocalForces(links, pos, movable).field(pos)
         assert np.allclose(local, whole, rtol=0.05, atol=0.05)
+
+
+def test_refine_start_settles_every_row_from_the_given_picture() -> None:
+    """An overview's picture as the start: kept as the first frame, every free row refined
+    from it (as a full run), the shape and orientation kept (no jump to another picture)."""
+    edges, truth = grid_graph(20)
+    rng = np.random.default_rng(2)
+    start = truth * 0.4 + rng.normal(scale=0.15, size=truth.shape)  # squeezed and noisy
+    start[5] = np.nan  # a row the start does not have
+    pinned = np.zeros(400, dtype=bool)
+    pinned[0] = True
+    given = inp(400, edges, start=start, pinned=pinned)
+    frames = list(stream_layout(given, seed=1, refine_start=True))
+    first, last = frames[0].pos, frames[-1].pos
+    known = np.isfinite(start).all(axis=1)
+    assert np.array_equal(first[known], start[known]) and np.isfinite(first).all()
+    assert frames[-1].converged and frames[-1].iteration == FULL_ITERATIONS
+    assert np.array_equal(last[0], start[0])  # pinned
+    assert (np.linalg.norm(last - first, axis=1)[1:] > 0).mean() > 0.95  # every row refined
+    assert layout_quality(last, edges) < layout_quality(first, edges)
+    assert knn_preserved(last, truth) > 0.7
+    for axis in (0, 1):  # the same picture, not a rotated or mirrored one
+        assert np.corrcoef(last[known, axis], start[known, axis])[0, 1] > 0.95
+    # without it, a start that knows every row is an incremental run with nothing to place
+    whole = np.where(known[:, None], start, 0.0)
+    kept = list(stream_layout(inp(400, edges, start=whole), seed=1))
+    assert np.array_equal(kept[-1].pos, whole)

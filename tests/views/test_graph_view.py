@@ -347,7 +347,7 @@ def test_a_store_without_positions_is_laid_out_streamed_and_saved(
     assert not view.layout_job.running  # and laid out once painted (LAYOUT_AFTER_SHOW_MS)
     with qtbot.waitSignal(view.layout_job.saved, timeout=30000):  # laid out once painted
         pass
-    assert stages[0] == "start" and stages[-1] == "done"
+    assert stages[0] == "overview" and stages[-1] == "done"  # the overview laid out first
     saved = app.store.positions()
     assert set(saved) == set(view.scene.ids)
     assert np.allclose([saved[i] for i in view.scene.ids], view.scene.pos)

@@ -125,18 +125,23 @@ def place_around_parents(
 def _local_scale(
     pos: np.ndarray, known: np.ndarray, links: np.ndarray, rows: np.ndarray, scale: float
 ) -> np.ndarray:
-    """The median length of the known edges at each of ``rows`` (``scale`` for none)."""
+    """The median length of the known edges at each of ``rows`` (``scale`` for none).
+    Vectorised (one sort): a per-row ``np.median`` took 0.25 s for the 15k parents of a 50k
+    memory placed around its overview."""
     both = links[known[links[:, 0]] & known[links[:, 1]]]
     length = np.linalg.norm(pos[both[:, 0]] - pos[both[:, 1]], axis=1)
     ends = np.concatenate([both[:, 0], both[:, 1]])
     lengths = np.concatenate([length, length])
-    order = np.argsort(ends, kind="stable")
+    order = np.lexsort((lengths, ends))  # by row, then by length
     ends, lengths = ends[order], lengths[order]
     low, high = np.searchsorted(ends, rows), np.searchsorted(ends, rows, side="right")
+    count = high - low
+    has = count > 0
     out = np.full(len(rows), scale)
-    for i, (a, b) in enumerate(zip(low, high, strict=True)):
-        if b > a:
-            out[i] = float(np.median(lengths[a:b])) or scale
+    if has.any():
+        a, c = low[has], count[has]
+        median = (lengths[a + (c - 1) // 2] + lengths[a + c // 2]) / 2
+        out[has] = np.where(median > 0, median, scale)
     return out
 
 

@@ -30,6 +30,7 @@ FRAME_INTERVAL = 0.15  # seconds between refined frames
 STEP_MARGIN = 1.3  # later steps cost more (the near field starts): plan for that
 INCREMENTAL_SHARE = 0.5  # at most this share of new rows keeps the known positions
 FULL_TEMPERATURE = 0.1  # of the start picture's RMS radius
+REFINE_TEMPERATURE = 0.05  # of the given start's RMS radius (``refine_start``)
 LOCAL_TEMPERATURE = 0.5  # of the known edges' median length
 
 
@@ -39,22 +40,26 @@ def stream_layout(
     seconds: float = 6.0,
     seed: int = 0,
     should_stop: Callable[[], bool] | None = None,
+    refine_start: bool = False,
 ) -> Iterator[LayoutFrame]:
     """Yield a usable picture first, then refined frames every ~0.15 s, then a ``"done"`` frame.
 
     The first frame (``stage="start"``) is PivotMDS, or for an incremental run (``inp.start``
     with at most half the rows NaN) the known positions with new rows at their neighbours'
     barycentre plus jitter; an incremental run then moves only the new rows and their
-    neighbours. Pinned rows never move. Stops when the cooling schedule ends
-    (``converged=True`` on the last frame; when time runs short the schedule is shortened to
-    end by ``seconds``, counted from the call), at ``seconds``, or when ``should_stop()``
-    returns True. Deterministic for a
-    ``seed`` unless ``seconds`` cuts the run short. Units: the ideal edge length is 1.
+    neighbours. With ``refine_start`` (and some row of ``inp.start`` set) the first frame is
+    ``inp.start`` (unknown rows placed as for an incremental run) and every row is refined
+    from there, as a full run but cooler (``REFINE_TEMPERATURE``): the picture an overview
+    layout gave settles instead of being replaced. Pinned rows never move. Stops when the
+    cooling schedule ends (``converged=True`` on the last frame; when time runs short the
+    schedule is shortened to end by ``seconds``, counted from the call), at ``seconds``, or
+    when ``should_stop()`` returns True. Deterministic for a ``seed`` unless ``seconds`` cuts
+    the run short. Units: the ideal edge length is 1.
     """
     began = time.monotonic()
     n = len(inp.ids)
     links, weights = merge_edges(inp.edges, n, inp.weights)
-    pos, movable, temperature, iterations = _begin(inp, links, seed)
+    pos, movable, temperature, iterations = _begin(inp, links, seed, refine_start)
     yield LayoutFrame(pos.copy(), "start", 0, n == 0)
     local = iterations == LOCAL_ITERATIONS and 0 < movable.sum() <= LOCAL_MAX
     pull = edge_pull(links, n, weights)
@@ -63,22 +68,36 @@ def stream_layout(
     yield from _refine(refiner, began + seconds, should_stop or (lambda: False))
 
 
-def compute_layout(inp: LayoutInput, *, seconds: float = 6.0, seed: int = 0) -> np.ndarray:
+def compute_layout(
+    inp: LayoutInput,
+    *,
+    seconds: float = 6.0,
+    seed: int = 0,
+    should_stop: Callable[[], bool] | None = None,
+) -> np.ndarray:
     """The last frame's positions of ``stream_layout`` (``(n, 2)`` float64); blocks."""
     pos = np.zeros((0, 2))
-    for frame in stream_layout(inp, seconds=seconds, seed=seed):
+    for frame in stream_layout(inp, seconds=seconds, seed=seed, should_stop=should_stop):
         pos = frame.pos
     return pos
 
 
 def _begin(
-    inp: LayoutInput, links: np.ndarray, seed: int
+    inp: LayoutInput, links: np.ndarray, seed: int, refine_start: bool = False
 ) -> tuple[np.ndarray, np.ndarray, float, int]:
     """The first picture, the movable rows, the start temperature and the iteration count."""
     n = len(inp.ids)
     start, pinned = _known(inp, n)
     known = np.isfinite(start).all(axis=1)
     new = ~known
+    if refine_start and known.any():
+        pos = start.copy()
+        if new.any():
+            place_new(pos, known, links, np.random.default_rng(seed))
+        centred = pos - pos.mean(axis=0)
+        radius = float(np.sqrt((centred**2).sum(axis=1).mean()))
+        temperature = max(1.0, REFINE_TEMPERATURE * radius)
+        return pos, ~pinned, temperature, FULL_ITERATIONS
     if known.any() and new.sum() <= INCREMENTAL_SHARE * n:
         pos = start.copy()
         place_new(pos, known, links, np.random.default_rng(seed))

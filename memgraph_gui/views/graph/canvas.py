@@ -308,13 +308,14 @@ class GraphCanvas:
         self.nodes.set_cached(not self._moving)
 
     def _animating(self, on: bool) -> None:
-        """A layout is moving the nodes: no node cache, and on a big graph a stable subset of
-        the nodes drawn (level of detail) until it ends."""
+        """A layout is moving the nodes: no node cache, and when many are shown (not the
+        overview's few thousand marks) a stable subset of them drawn (level of detail) until
+        it ends."""
         scene = self.scene
         if scene is None or on == ("layout" in self._moving):
             return
         self._set_moving("layout", on)
-        thin = on and scene.n > LOD_NODES
+        thin = on and int(np.count_nonzero(self.visible)) > LOD_NODES
         self.nodes.set_visible_rows(self.visible & lod_mask(scene) if thin else self.visible)
 
     def _zooming(self, on: bool) -> None:

@@ -24,6 +24,7 @@ from memgraph_gui.app.graph_data import (
     stored_positions,
 )
 from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
+from memgraph_gui.app.overview_layout import OverviewSeed, mostly_unplaced
 from memgraph_gui.app.settings import load_focus_hops, save_focus_hops
 from memgraph_gui.app.snapshot_loader import SnapshotLoader
 from memgraph_gui.core.domain.changes import ChangeSet
@@ -72,7 +73,7 @@ class Built:
 LABEL_MS = 40
 MARKS_AFTER_SHOW_MS = 30
 """A new picture's injection marks come this much after its nodes (the next frame)."""
-LAYOUT_AFTER_SHOW_MS = 300
+LAYOUT_AFTER_SHOW_MS = 150
 """A new picture with unplaced rows is shown and labelled before its layout starts: the
 layout's first steps (reading the graph, PivotMDS) took the GIL from the first paints and
 labels of a 50k picture, each then a frame of 60-120 ms."""
@@ -320,7 +321,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         self._positions_moved(edges=False)
         self._apply_visibility(fit=True)
         if not on and not scene.placed.all():
-            self.layout_job.start()
+            self._start_layout()
 
     def _restore_saved(self, scene: GraphScene) -> None:
         """Back from the time arrangement: every row at its pin or saved position (rows
@@ -446,7 +447,35 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         if self.shut_down or scene is None or scene is not self.scene:
             return
         if self.preview_stamp is None and not scene.placed.all():
-            self.layout_job.start()
+            self._start_layout()
+
+    def _start_layout(self) -> None:
+        """Lay out the rows without a position: when most have none, the overview first."""
+        self.layout_job.start(overview=self._overview_seed())
+
+    def _overview_seed(self) -> OverviewSeed | None:
+        """What the layout needs to lay the overview out first (its cut at fit zoom, the merged
+        lines, the known positions), or None when most rows have a position already."""
+        scene = self.scene
+        if scene is None or not mostly_unplaced(scene.placed):
+            return None
+        folded, fit_zoom = self.folded, FoldSettings()
+        if folded is None or self.fold_settings() != fit_zoom:  # a level, focus or prompt view
+            folded = compute_folded(scene, fit_zoom)
+        if not folded.active or folded.cut.count >= scene.n:
+            return None
+        known = np.where(scene.placed[:, None], scene.pos, np.nan)
+        links = folded.links
+        return OverviewSeed(
+            scene.ids,
+            folded.cut.shown.copy(),
+            links.pairs,
+            links.counts,
+            scene.parents.copy(),
+            scene.edges,
+            known,
+            scene.pinned.copy(),
+        )
 
     def _current_positions(self) -> dict[str, Any]:
         scene = self.scene
@@ -609,7 +638,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self.nodes.sync_sizes(self._faded(), first)
         self._apply_visibility()
         if not scene.placed.all():
-            self.layout_job.start()
+            self._start_layout()
         return True
 
     def _place_pinned(self, first: int) -> None:
@@ -673,7 +702,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self.nodes.restyle(self._faded())
         self._apply_visibility()
         if not scene.placed.all():
-            self.layout_job.start()
+            self._start_layout()
 
     def _select_picked(self) -> None:
         """Select what was clicked while the file was opening (every pane shows it now)."""
@@ -746,11 +775,15 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         free = ~scene.pinned[rows]
         scene.pos[rows[free]] = src[free]
         scene.placed[rows] = True
-        live = len(scene.edges) <= EDGE_LIVE_LIMIT or update.done
+        # the overview's few thousand merged lines follow every frame; raw edges only when few
+        merged = self.folded is not None and self.folded.active and not self.focus_on
+        live = merged or len(scene.edges) <= EDGE_LIVE_LIMIT or update.done
         self.edges.suspend(not live)
         self._animating(not update.done)
-        self._positions_moved(edges=live)
-        if self._fit_pending and (update.stage == "start" or update.done):
+        self._positions_moved(edges=False)
+        if live:
+            self._draw_edges()
+        if self._fit_pending and (update.stage in ("start", "overview") or update.done):
             self._fit_pending = not update.done
             self.fit()
 
@@ -758,7 +791,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         if "layout" in self._moving and self.scene is not None:
             self._animating(False)
             self.edges.suspend(False)
-            self._positions_moved(edges=True)
+            self._positions_moved(edges=False)
+            self._draw_edges()  # the overview's merged lines, or the raw edges
 
     # -- actions -------------------------------------------------------------------------------------
     def _on_show_hierarchy_toggled(self, on: bool) -> None:
