@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES
-from memgraph_gui.core.domain.pieces import column, rows_of, slices
+from memgraph_gui.core.domain.pieces import array_of, column, index_of, mapped, rows_of, slices
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
@@ -101,30 +101,29 @@ def _read_graph(
     rows = list(compress(live, keep))
     sources, kinds, targets = (column(edge_keys, at) for at in range(3))
     hierarchy = _hierarchy(kinds)
-    edges, hierarchy = _drawn_edges(ids, sources, targets, hierarchy)
-    return {
-        "ids": ids,
-        "types": tuple(map(attrgetter("type"), rows)),
-        "depths": np.fromiter(map(attrgetter("semantic_depth"), rows), np.int32, len(ids)),
-        "rollups": np.fromiter(map(attrgetter("semantic_rollup"), rows), bool, len(ids)),
-        "parents": _parent_rows(ids, tuple(map(attrgetter("parent_id"), rows))),
+    index = index_of(ids)
+    edges, hierarchy = _drawn_edges(index, sources, targets, hierarchy)
+    return {  # each whole-graph step a slice at a time (pieces): a worker's C call over 50k
+        "ids": ids,  # held the GIL ~5-10 ms, and a window's repaint waited for several
+        "types": tuple(mapped(attrgetter("type"), rows)),
+        "depths": array_of(attrgetter("semantic_depth"), rows, np.int32),
+        "rollups": array_of(attrgetter("semantic_rollup"), rows, bool),
+        "parents": _parent_rows(index, mapped(attrgetter("parent_id"), rows)),
         "edges": edges,
         "hierarchy": hierarchy,
     }
 
 
-def _parent_rows(ids: Sequence[str], parents: Sequence[str]) -> np.ndarray:
+def _parent_rows(index: Mapping[str, int], parents: Sequence[str]) -> np.ndarray:
     """Each row's parent row (-1: none drawn); ids as stored (Luker trims them when walking)."""
-    index = dict(zip(ids, range(len(ids)), strict=True))
     return rows_of(index, [p.strip() for p in parents])
 
 
 def _drawn_edges(
-    ids: Sequence[str], sources: Sequence[str], targets: Sequence[str], hierarchy: np.ndarray
+    index: Mapping[str, int], sources: Sequence[str], targets: Sequence[str], hierarchy: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``(m, 2)`` int32 rows of the edges whose two ends are drawn (edges touching archived
-    nodes are not), and their hierarchy mask; C-level maps only."""
-    index = dict(zip(ids, range(len(ids)), strict=True))
+    """``(m, 2)`` int32 rows of the edges whose two ends are drawn (``index``: the drawn
+    rows; edges touching archived nodes are not), and their hierarchy mask."""
     src, dst = rows_of(index, sources), rows_of(index, targets)
     both = (src >= 0) & (dst >= 0)
     return np.stack([src[both], dst[both]], axis=1).reshape(-1, 2), hierarchy[both]
@@ -136,13 +135,14 @@ def snapshot_from_preview(preview: StorePreview) -> GraphSnapshot:
     ids = preview.ids
     n = len(ids)
     hierarchy = _hierarchy(preview.kinds)
-    edges, hierarchy = _drawn_edges(ids, preview.sources, preview.targets, hierarchy)
+    index = index_of(ids)
+    edges, hierarchy = _drawn_edges(index, preview.sources, preview.targets, hierarchy)
     base = {
         "ids": ids,
         "types": preview.types,
         "depths": np.fromiter(preview.depths, np.int32, n),
         "rollups": np.fromiter(preview.rollups, bool, n),
-        "parents": _parent_rows(ids, [p or "" for p in preview.parents]),
+        "parents": _parent_rows(index, [p or "" for p in preview.parents]),
         "edges": edges,
         "hierarchy": hierarchy,
         "titles": preview.titles,

@@ -248,9 +248,13 @@ def _time_first_picture(path: Path, overview_first: bool) -> dict[str, Any]:
         view.layout_job.frame_ready.disconnect(view._on_frame_ready)
         view.layout_job.frame_ready.connect(on_frame)
         shown_at = time.perf_counter() - began
-        deadline = time.monotonic() + 120
-        while view.layout_job.running and time.monotonic() < deadline:
+        deadline, started = time.monotonic() + 120, False
+        while time.monotonic() < deadline:  # the layout starts once the picture is painted
             qapp.processEvents()
+            running = view.layout_job.running
+            if started and not running:
+                break
+            started = started or running
             time.sleep(0.002)
     result = _result(view, frames, shown_at, worker)
     view.shutdown()

@@ -36,3 +36,16 @@ def test_rows_of_and_column_a_slice_at_a_time_equal_one_pass() -> None:
     assert rows.dtype.name == "int32" and len(rows) == size
     assert rows.tolist() == [index.get(t, -1) for t in targets]  # missing ends are -1
     assert (rows == -1).any() and pieces.rows_of(index, []).tolist() == []
+
+
+def test_mapped_array_of_and_index_of_a_slice_at_a_time_equal_one_pass() -> None:
+    import numpy as np
+
+    size = 2 * pieces.SLICE + 5
+    items = [f"n_{i % (size - 3)}" for i in range(size)]  # the last three repeat earlier ones
+    assert pieces.mapped(str.upper, items) == [i.upper() for i in items]
+    lengths = pieces.array_of(len, items, np.int32)
+    assert lengths.dtype.name == "int32" and lengths.tolist() == [len(i) for i in items]
+    assert pieces.index_of(items) == {item: row for row, item in enumerate(items)}
+    assert pieces.mapped(str.upper, []) == [] and pieces.index_of([]) == {}
+    assert pieces.array_of(len, [], np.int32).tolist() == []

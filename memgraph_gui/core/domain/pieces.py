@@ -41,6 +41,34 @@ def rows_of(index: Mapping[Any, int], keys: Sequence[Any]) -> np.ndarray:
     return rows
 
 
+def mapped(fn: Callable[[Any], T], items: Sequence[Any]) -> list[T]:
+    """``list(map(fn, items))``, a slice at a time."""
+    out: list[T] = []
+    for part in slices(items):
+        out.extend(map(fn, part))
+    return out
+
+
+def array_of(fn: Callable[[Any], Any], items: Sequence[Any], dtype: Any) -> np.ndarray:
+    """``np.fromiter(map(fn, items), dtype)``, a slice at a time."""
+    import numpy as np  # here: the CLI's light calls need no numpy
+
+    out = np.empty(len(items), dtype)
+    for start in range(0, len(items), SLICE):
+        part = items[start : start + SLICE]
+        out[start : start + len(part)] = np.fromiter(map(fn, part), dtype, len(part))
+    return out
+
+
+def index_of(items: Sequence[Hashable]) -> dict[Any, int]:
+    """Each item's position (the last one of a repeat), a slice at a time."""
+    index: dict[Any, int] = {}
+    for start in range(0, len(items), SLICE):
+        part = items[start : start + SLICE]
+        index.update(zip(part, range(start, start + len(part)), strict=True))
+    return index
+
+
 def column(items: Sequence[Sequence[T]], at: int) -> list[T]:
     """Item ``at`` of each of ``items`` (e.g. one end of every edge key), a slice at a time
     (``zip(*items)`` over 150k keys held the GIL ~30 ms)."""

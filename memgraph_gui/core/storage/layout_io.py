@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memgraph_gui.core.domain.pieces import column, rows_of
+from memgraph_gui.core.domain.pieces import column, mapped, rows_of
 from memgraph_gui.core.layout.model import LayoutInput
 from memgraph_gui.core.storage import positions
 
@@ -47,7 +47,7 @@ def layout_input(store: Store, *, include_positions: bool = True) -> LayoutInput
     rows = store.read_aside(positions.read_positions) if include_positions else []
     with store.reading() as graph:
         timeline = list(graph.timeline_ids())
-        live = list(map(graph.nodes.__getitem__, timeline))
+        live = mapped(graph.nodes.__getitem__, timeline)  # (a slice at a time)
         keys = list(graph.edges)
         pinned_at = _pins_of(graph.meta.get("pins"), graph.nodes)
     ids = [i for i, node in zip(timeline, live, strict=True) if not node.archived]

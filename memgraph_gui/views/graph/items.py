@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from memgraph_gui.views.graph.palette import edge_pen, node_brush, node_pen
+from memgraph_gui.views.graph.palette import edge_pen, hairline_pen, node_brush, node_pen
 from memgraph_gui.views.graph.scene import GraphScene
 from memgraph_gui.views.qt import QtCore, QtWidgets, Signal, pg
 
@@ -335,6 +335,7 @@ class EdgeLayer:
         self.wanted = {True: True, False: True}  # hierarchy, relations (every relation style)
         self.suspended = False
         self.cached = True
+        self.moving = False  # hairlines, no cache (see ``set_moving``)
         self.opacity = 1.0
         self.filling = False  # True while the chunks are revealed a frame at a time
         self.revealed = 0  # while filling, the chunks on screen (over both styles, in order)
@@ -347,7 +348,8 @@ class EdgeLayer:
         """Chunk ``index`` of ``style``, made on first need."""
         chunks = self.chunks[style]
         while len(chunks) <= index:
-            item = pg.PlotCurveItem(pen=edge_pen(style), connect="pairs", skipFiniteCheck=True)
+            pen = hairline_pen(style) if self.moving else edge_pen(style)
+            item = pg.PlotCurveItem(pen=pen, connect="pairs", skipFiniteCheck=True)
             item.setZValue(0)
             item.setCacheMode(CACHE if self.cached else NO_CACHE)
             item.setOpacity(self.opacity)
@@ -442,6 +444,19 @@ class EdgeLayer:
         self.cached = cached
         for item in self._items():
             item.setCacheMode(CACHE if cached else NO_CACHE)
+
+    def set_moving(self, moving: bool) -> None:
+        """While the nodes move (a layout streams, a zoom): no cache (redrawn every frame, it
+        would be painted twice) and every line a hairline; at rest, cached, each merged line
+        as wide as its count's class."""
+        if moving == self.moving:
+            return
+        self.moving = moving
+        self.set_cached(not moving)
+        for style in STYLES:
+            pen = hairline_pen(style) if moving else edge_pen(style)
+            for item in self.chunks[style]:
+                item.setPen(pen)
 
     def set_opacity(self, opacity: float) -> None:
         self.opacity = opacity

@@ -15,6 +15,7 @@ import numpy as np
 from memgraph_gui.app.graph_data import GraphSnapshot, positions_by_time
 from memgraph_gui.app.overview import Tree
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, EdgeKey, Node
+from memgraph_gui.core.domain.pieces import array_of
 
 T = TypeVar("T")
 SIZE_MIN, SIZE_MAX = 5, 14
@@ -70,7 +71,7 @@ class GraphScene:
         if self._codes is None or self._codes[0] is not self.types:
             names = list(dict.fromkeys(self.types))
             code = {name: row for row, name in enumerate(names)}
-            codes = np.fromiter(map(code.__getitem__, self.types), np.intp, self.n)
+            codes = array_of(code.__getitem__, self.types, np.intp)  # (a slice at a time)
             self._codes = (self.types, names, codes)
         return self._codes[1], self._codes[2]
 
