@@ -676,3 +676,20 @@ def test_a_new_pictures_marks_come_a_frame_later_and_only_on_that_picture(
     qtbot.wait(100)
     assert calls == [second]  # the first picture's marks were dropped, not drawn on this one
     assert view.injection.rows("always") | view.injection.rows("visible") == marked
+
+
+def test_an_events_label_is_its_summary_not_lukers_summary_n_title(view: Any, app: Any) -> None:
+    """Luker titles every event "Summary N" (the event type has no title column): a person
+    reads what happened, so the graph labels an event with its summary, elided."""
+    row = next(
+        r
+        for r, node_id in enumerate(view.scene.ids)
+        if (node := app.node(node_id)).type == "event" and not node.semantic_rollup
+    )
+    node = app.node(view.scene.ids[row])
+    summary = " ".join(str(node.fields["summary"]).split())
+    assert node.title.startswith("Summary") and summary
+    label = view._label_of(node.id)
+    assert not label.startswith("Summary") and summary.startswith(label.rstrip("…")[:20])
+    character = next(i for i in view.scene.ids if app.node(i).type == "character_sheet")
+    assert view._label_of(character).startswith(app.node(character).title[:10])  # titled types

@@ -96,6 +96,11 @@ class GraphCanvas:
         node = self._app.node(node_id)
         return node.title or node_id if node is not None else node_id
 
+    def _untitled(self, type_id: str) -> bool:
+        """Whether nodes of ``type_id`` have no title column (their text is their summary)."""
+        spec = self._app.schema().get(type_id)
+        return spec is not None and "title" not in spec.columns
+
     def _build_canvas(self) -> pg.GraphicsView:
         """Create the plot widget and every item; returns the widget to lay out."""
         self.plot = pg.GraphicsView(background=BACKGROUND)
@@ -378,14 +383,15 @@ class GraphCanvas:
         return (-np.inf, float(corner.y()), float(corner.x()) + 1e-12, float(top.y()))
 
     def _label_of(self, node_id: str) -> str:
-        """A node's label: a rollup's summary (its title is a number), how many memories a
+        """A node's label: the summary of a rollup (its title is a number) or of a node whose
+        type has no title column (Luker titles its events "Summary N"), how many memories a
         folded one holds, and how many links the overview leaves out ("+N links")."""
         text = self._title_of(node_id)
         scene, folded = self.scene, self.folded
         if scene is None or scene.titles:  # an open-time preview: titles only
             return short_label(text)
         node = self._app.node(node_id)
-        if node is not None and node.semantic_rollup:
+        if node is not None and (node.semantic_rollup or self._untitled(node.type)):
             summary = " ".join(str(node.fields.get("summary", "")).split())
             text = summary or text
         text = short_label(text)
