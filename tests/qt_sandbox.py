@@ -85,3 +85,19 @@ class Asked:
     def __call__(self, _parent: Any, what: str) -> Any:
         self.questions.append(what)
         return self.answer
+
+
+def window_over(qtbot: Any, path: Path, *, activate: bool = True) -> tuple[Any, Any]:
+    """An app model over the store at ``path`` and its main window, shown (and active)."""
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.views.main_window import MainWindow
+
+    app = AppModel(MemoryStore.open(path))
+    window = MainWindow(app)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    if activate:
+        window.activateWindow()
+    return app, window

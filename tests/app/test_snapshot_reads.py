@@ -63,19 +63,12 @@ def test_the_app_layers_reads_beside_its_watcher_never_call_sqlite(
     import threading
 
     from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.core.storage import changelog
+    from tests.core.test_watched_reads import data_version_callers
 
     path = tmp_path / "w.memgraph"
     shutil.copy(demo_template, path)
     app = AppModel(MemoryStore.open(path))
-    callers: list[str] = []
-    real = changelog.data_version
-
-    def counted(conn: Any) -> int:
-        callers.append(threading.current_thread().name)
-        return real(conn)
-
-    monkeypatch.setattr(changelog, "data_version", counted)
+    callers = data_version_callers(monkeypatch)
     first = app.timeline_ids()[0]
     for _ in range(20):
         app.counts()

@@ -26,7 +26,7 @@ WRITE = """
 """
 
 
-def _callers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def data_version_callers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the threads that ask SQLite for the data version from now on."""
     seen: list[str] = []
     real = changelog.data_version
@@ -46,7 +46,7 @@ def test_reads_left_to_a_watcher_do_not_call_sqlite_and_still_see_other_processe
     with MemoryStore.open(path) as store:
         store.write_api().create_node(type="location_state", title="Mine")
         store.start_watcher(interval=0.02)
-        seen = _callers(monkeypatch)
+        seen = data_version_callers(monkeypatch)
         for _ in range(50):
             with store.reading(leave_to_watcher=True) as graph:
                 assert len(graph.nodes) == 1

@@ -10,23 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from memgraph_gui.views.qt import QApplication, Qt
+from tests.qt_sandbox import window_over
 from tests.views.test_graph_view import laid_out_template, shown_view  # noqa: F401
 
 WAIT = 10_000
 
 
 def _window(qtbot: Any, path: Path) -> tuple[Any, Any]:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.core import MemoryStore
-    from memgraph_gui.views.main_window import MainWindow
-
-    app = AppModel(MemoryStore.open(path))
-    window = MainWindow(app)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    return app, window
+    return window_over(qtbot, path)
 
 
 def _idle(qtbot: Any, app: Any) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from memgraph_gui.views.qt import QApplication, Qt
+from tests.qt_sandbox import window_over
 
 WAIT = 5000
 
@@ -135,16 +136,7 @@ def test_a_list_field_shows_four_rows_at_least(qtbot: Any, app: Any, inspector: 
 
 # -- 4. undo labels and menus show titles as typed, elided -----------------------------------------
 def _window(qtbot: Any, path: Path) -> tuple[Any, Any]:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.core import MemoryStore
-    from memgraph_gui.views.main_window import MainWindow
-
-    app = AppModel(MemoryStore.open(path))
-    window = MainWindow(app)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return app, window
+    return window_over(qtbot, path, activate=False)
 
 
 def test_undo_menu_shows_ampersands_and_elides_long_labels(qtbot: Any, tmp_path: Path) -> None:

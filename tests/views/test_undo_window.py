@@ -9,22 +9,13 @@ from typing import Any
 
 from memgraph_gui.views.qt import QApplication, Qt
 from tests.core.processes import memgraph
+from tests.qt_sandbox import window_over
 
 WAIT = 10_000
 
 
 def _window(qtbot: Any, path: Path) -> tuple[Any, Any]:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.core import MemoryStore
-    from memgraph_gui.views.main_window import MainWindow
-
-    app = AppModel(MemoryStore.open(path))
-    window = MainWindow(app)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    return app, window
+    return window_over(qtbot, path)
 
 
 def _two_edits(app: Any) -> tuple[str, str]:
