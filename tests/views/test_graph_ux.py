@@ -112,6 +112,24 @@ def test_fit_leaves_room_for_the_labels_and_keeps_nodes_clear_of_the_legend(
     assert view.labels.shown == int(view.visible.sum())
 
 
+def test_a_small_view_gives_the_labels_at_most_a_quarter_of_its_width(
+    view: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 1024×700 the graph box is ~440 px wide: the overview's ~300 px labels once took all
+    but ~100 px of it, and Fit drew the memory as a speck in a corner."""
+    from memgraph_gui.views.graph.canvas import LABEL_ROOM_SHARE
+
+    width, height = 440.0, 520.0
+    with_labels = view._fit_ranges(width, height)
+    monkeypatch.setattr(view, "_fit_labels", lambda _mask: [])
+    without = view._fit_ranges(width, height)
+    scale = (without[0][1] - without[0][0]) / (with_labels[0][1] - with_labels[0][0])
+    assert scale >= 1 - LABEL_ROOM_SHARE - 0.1  # the picture keeps most of its size
+    monkeypatch.setattr(view, "_fit_labels", lambda _mask: [(0.0, 400.0)])  # a huge label
+    huge = view._fit_ranges(width, height)
+    assert (without[0][1] - without[0][0]) / (huge[0][1] - huge[0][0]) >= 0.6
+
+
 def test_changing_the_focus_depth_refits_and_the_depth_is_remembered(
     view: Any, app: Any, qtbot: Any
 ) -> None:

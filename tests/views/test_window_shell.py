@@ -104,6 +104,13 @@ def test_at_1024_by_700_the_graph_keeps_half_the_width_and_nothing_is_clipped(
     for part in (window.timeline_panel, window.inspector, window.timeline_panel.filters):
         need = part.minimumSizeHint()
         assert part.width() >= need.width() and part.height() >= need.height(), part
+    # a character sheet's form (a list field's controls and Apply / Revert beside the longest
+    # label) once needed ~440 px and took them from the graph
+    character = next(n for n in app.store.graph.nodes.values() if n.type == "character_sheet")
+    app.selection.select([character.id])
+    qtbot.waitUntil(fits, timeout=WAIT)
+    qtbot.wait(100)
+    assert window.graph_view.width() >= 512 and fits()
 
     # a layout saved wider (docks 700 + 500 px) gives way when the window is made smaller
     window.resize(1700, 900)

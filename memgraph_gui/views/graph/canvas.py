@@ -40,6 +40,9 @@ LOD_NODES = 15_000  # above this many nodes, a streaming layout draws only this 
 FIT_MARGIN_PX = 16.0  # around the fitted nodes: the biggest spot's radius and a little air
 LEGEND_GAP_PX = 14.0  # between the legend and the nearest fitted node's centre (a big
 # spot's radius; a label's half height is less)
+LABEL_ROOM_SHARE = 0.25
+"""The most of the view's width a fit leaves right of the nodes for their labels: at 1024×700
+the overview's ~300 px labels left the picture ~100 px wide (labels keep inside the view)."""
 
 
 def lod_mask(scene: GraphScene) -> np.ndarray:
@@ -123,7 +126,8 @@ class GraphCanvas:
 
     def fit(self) -> None:
         """Fit the visible nodes in the view, with room for the labels of the nodes at the
-        right edge and none of them under the legend (beside it or above it, whichever
+        right edge (at most ``LABEL_ROOM_SHARE`` of the width: the labels keep inside the
+        view themselves) and none of them under the legend (beside it or above it, whichever
         draws the picture bigger)."""
         if self.scene is None or not self.scene.n:
             return
@@ -173,7 +177,7 @@ class GraphCanvas:
                 if scale <= 0:
                     break
                 overhang = max(((x - left_x) * scale + w for x, w in labels), default=0.0)
-                need = max(m, overhang - dx * scale + m)
+                need = min(max(m, overhang - dx * scale + m), width * LABEL_ROOM_SHARE)
                 if need <= right + 0.5:
                     break
                 right = need

@@ -39,6 +39,11 @@ _EDITABLE = (
 )
 
 
+COMPACT_BUTTON = "QPushButton { padding: 3px 10px; }"
+"""Apply / Revert as wide as their text: the style's 80 px minimum made a list field's bar
+286 px, and at 1024×700 the inspector took that from the graph's half."""
+
+
 class ApplyBar(QWidget):
     """ "[Revert] [Apply]" under an editor with unsaved changes (``lead`` widgets go left)."""
 
@@ -59,6 +64,7 @@ class ApplyBar(QWidget):
         for button in (self.revert_button, self.apply_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setAutoDefault(False)
+            button.setStyleSheet(COMPACT_BUTTON)  # beside a list's controls in a narrow dock
             policy = button.sizePolicy()
             policy.setRetainSizeWhenHidden(True)  # hiding them never moves what is below
             button.setSizePolicy(policy)

@@ -222,6 +222,10 @@ class FieldForm(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         self._layout.setFieldGrowthPolicy(W.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # a label goes above its field when both do not fit side by side: a list field's
+        # controls and Apply / Revert beside "addressing_user" needed 400 px, and at 1024×700
+        # the inspector took them from the graph's half
+        self._layout.setRowWrapPolicy(W.QFormLayout.RowWrapPolicy.WrapLongRows)
         self._layout.setHorizontalSpacing(10)
         self._layout.setVerticalSpacing(8)
         self._rows: dict[str, FieldRow] = {}
