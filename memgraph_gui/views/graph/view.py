@@ -21,10 +21,8 @@ from memgraph_gui.app.graph_data import (
     create_pinned_node,
     graph_snapshot,
     stored_pins,
-    stored_positions,
 )
-from memgraph_gui.app.layout_job import LayoutJob, LayoutUpdate
-from memgraph_gui.app.overview_layout import OverviewSeed, mostly_unplaced
+from memgraph_gui.app.layout_job import LayoutJob
 from memgraph_gui.app.settings import load_focus_hops, save_focus_hops
 from memgraph_gui.app.snapshot_loader import SnapshotLoader
 from memgraph_gui.core.domain.changes import ChangeSet
@@ -39,6 +37,7 @@ from memgraph_gui.views.graph.folding import (
     fold_sizes,
 )
 from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
+from memgraph_gui.views.graph.laying_out import LAYOUT_AFTER_SHOW_MS, GraphLayout
 from memgraph_gui.views.graph.new_node import NewNode, ask_new_node
 from memgraph_gui.views.graph.pointer import GraphPointer
 from memgraph_gui.views.graph.scene import GraphScene, arrange_in_time
@@ -73,14 +72,10 @@ class Built:
 LABEL_MS = 40
 MARKS_AFTER_SHOW_MS = 30
 """A new picture's injection marks come this much after its nodes (the next frame)."""
-LAYOUT_AFTER_SHOW_MS = 150
-"""A new picture with unplaced rows is shown and labelled before its layout starts: the
-layout's first steps (reading the graph, PivotMDS) took the GIL from the first paints and
-labels of a 50k picture, each then a frame of 60-120 ms."""
 ZOOM_SETTLE_MS = 180
 
 
-class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
+class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
     """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
 
     Signals: ``progress_changed(str)`` (layout progress, empty when idle), ``find_status(str)``
@@ -188,12 +183,6 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             instance.aboutToQuit.connect(self.shutdown)
 
     # -- public slots ----------------------------------------------------------------------------------
-    def relayout(self) -> None:
-        """Run the force layout again from scratch (pinned nodes stay put; leaves the
-        arrangement by time)."""
-        self.set_arrange_by_time(False)
-        self.layout_job.start(full=True)
-
     def set_search(self, text: str) -> None:
         """Fade the nodes that ``text`` does not find, their labels and marks (empty: none
         faded); ``find_status`` then says how many it finds."""
@@ -297,42 +286,6 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
             self.graph_actions.prompt_view.setChecked(self.prompt_view)
         if self.scene is not None:
             self._apply_visibility(fit=True)
-
-    def set_arrange_by_time(self, on: bool) -> None:
-        """Arrange the memory by time (events along a space-filling curve in story order,
-        rollups at their children's centre, characters and places at their events' mean;
-        instant, never saved), or go back to the saved layout."""
-        on = bool(on)
-        if self.graph_actions.arrange_time.isChecked() != on:
-            self.graph_actions.arrange_time.setChecked(on)
-        if on == self.by_time:
-            return
-        self.by_time = on
-        scene = self.scene
-        if scene is None:
-            return
-        if on:
-            self.layout_job.cancel()
-            arrange_in_time(scene)
-        else:
-            self._restore_saved(scene)
-        self._animating(False)
-        self.edges.suspend(False)
-        self._positions_moved(edges=False)
-        self._apply_visibility(fit=True)
-        if not on and not scene.placed.all():
-            self._start_layout()
-
-    def _restore_saved(self, scene: GraphScene) -> None:
-        """Back from the time arrangement: every row at its pin or saved position (rows
-        without one are laid out)."""
-        saved, pins = stored_positions(self._app)
-        for row, node_id in enumerate(scene.ids):
-            xy = pins.get(node_id) or saved.get(node_id)
-            scene.pos[row] = xy if xy is not None else (np.nan, np.nan)
-        scene.placed = ~np.isnan(scene.pos[:, 0])
-        scene.place_missing()
-        scene.timed = False
 
     def toggle_fold(self, node_id: str) -> bool:
         """Unfold a folded rollup, or fold a node back into its rollup; True if the picture
@@ -439,43 +392,6 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         """The injection marks of ``scene``, if it is still the picture shown."""
         if not self.shut_down and scene is self.scene:
             self._show_injection()
-
-    def _on_layout_due(self) -> None:
-        """The layout of the picture it was due for, if that is still the open store's picture
-        shown (not replaced, nor a preview of a file opening meanwhile) with unplaced rows."""
-        scene, self._layout_for = self._layout_for, None
-        if self.shut_down or scene is None or scene is not self.scene:
-            return
-        if self.preview_stamp is None and not scene.placed.all():
-            self._start_layout()
-
-    def _start_layout(self) -> None:
-        """Lay out the rows without a position: when most have none, the overview first."""
-        self.layout_job.start(overview=self._overview_seed())
-
-    def _overview_seed(self) -> OverviewSeed | None:
-        """What the layout needs to lay the overview out first (its cut at fit zoom, the merged
-        lines, the known positions), or None when most rows have a position already."""
-        scene = self.scene
-        if scene is None or not mostly_unplaced(scene.placed):
-            return None
-        folded, fit_zoom = self.folded, FoldSettings()
-        if folded is None or self.fold_settings() != fit_zoom:  # a level, focus or prompt view
-            folded = compute_folded(scene, fit_zoom)
-        if not folded.active or folded.cut.count >= scene.n:
-            return None
-        known = np.where(scene.placed[:, None], scene.pos, np.nan)
-        links = folded.links
-        return OverviewSeed(
-            scene.ids,
-            folded.cut.shown.copy(),
-            links.pairs,
-            links.counts,
-            scene.parents.copy(),
-            scene.edges,
-            known,
-            scene.pinned.copy(),
-        )
 
     def _current_positions(self) -> dict[str, Any]:
         scene = self.scene
@@ -762,38 +678,6 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, QWidget):
         return float(np.partition(gap, READ_NEIGHBOURS)[READ_NEIGHBOURS]) * 1.6 or 1.0
 
     # -- layout frames ---------------------------------------------------------------------------------
-    def _on_frame_ready(self, update: LayoutUpdate) -> None:
-        scene = self.scene
-        if scene is None or self.by_time:
-            return
-        if update.ids == scene.ids:
-            rows, src = np.arange(scene.n), update.pos
-        else:
-            rows = scene.rows(update.ids)
-            keep = np.fromiter((i in scene.index for i in update.ids), bool, len(update.ids))
-            src = update.pos[keep]
-        free = ~scene.pinned[rows]
-        scene.pos[rows[free]] = src[free]
-        scene.placed[rows] = True
-        # the overview's few thousand merged lines follow every frame; raw edges only when few
-        merged = self.folded is not None and self.folded.active and not self.focus_on
-        live = merged or len(scene.edges) <= EDGE_LIVE_LIMIT or update.done
-        self.edges.suspend(not live)
-        self._animating(not update.done)
-        self._positions_moved(edges=False)
-        if live:
-            self._draw_edges()
-        if self._fit_pending and (update.stage in ("start", "overview") or update.done):
-            self._fit_pending = not update.done
-            self.fit()
-
-    def _on_layout_finished(self, _completed: bool) -> None:
-        if "layout" in self._moving and self.scene is not None:
-            self._animating(False)
-            self.edges.suspend(False)
-            self._positions_moved(edges=False)
-            self._draw_edges()  # the overview's merged lines, or the raw edges
-
     # -- actions -------------------------------------------------------------------------------------
     def _on_show_hierarchy_toggled(self, on: bool) -> None:
         self.edges.set_wanted(True, on)
