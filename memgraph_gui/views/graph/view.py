@@ -379,9 +379,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
         # the whole picture took seconds to paint and showed nothing)
         self.edges.suspend(not scene.placed.all() and len(scene.edges) > EDGE_LIVE_LIMIT)
         # its injection marks a frame later: with them, showing a fitted 50k picture was one
-        # frame of 40-60 ms while a worker was busy
+        # frame of 40-60 ms while a worker was busy; the timer goes with the view
         self._apply_visibility(fit=initial, lines=lines, prepared=prepared, marks=False)
-        QTimer.singleShot(MARKS_AFTER_SHOW_MS, partial(self._marks_due, scene))
+        QTimer.singleShot(MARKS_AFTER_SHOW_MS, self, partial(self._marks_due, scene))
         self.edges.gradual()  # a new picture: a big edge set fills in a chunk per frame
         if not scene.placed.all():
             self._fit_pending = initial or self._fit_pending or not scene.placed.any()
