@@ -92,6 +92,16 @@ class Tx:
         self._edges[key] = None
         return True
 
+    def edge_keys_touching(self, node_id: str) -> list[EdgeKey]:
+        """The keys of every edge (staged or stored, not removed) with ``node_id`` at an end."""
+        keys = [e.key for e in self.graph.edges_of(node_id)]
+        keys += [k for k in self._edges if node_id in (k[0], k[2])]
+        return [k for k in dict.fromkeys(keys) if self.edge(k) is not None]
+
+    def edge_targets(self, node_id: str, type_: str) -> list[str]:
+        """Where the edges of ``type_`` that leave ``node_id`` go, as staged so far."""
+        return [k[2] for k in self.edge_keys_touching(node_id) if k[0] == node_id and k[1] == type_]
+
     def _take_edge_ord(self) -> int:
         self._next_edge_ord += 1
         return self._next_edge_ord - 1
