@@ -30,10 +30,12 @@ META_KEYS = ("subject", "scope", "type", "source", "confidence", "stability")
 """The six NoteMetadata fields, in the order Nuggets writes them."""
 
 _SELF_HINTS = ("assistant", "astra", "self", "identity", "persona")
-_USER_HINTS = ("user", "esteban", "friend", "denis", "business", "preference", "likes", "avoid")
-_USER_HINTS += ("products",)
-_SHARED_HINTS = ("shared", "server", "project", "workspace", "repo", "memory_system", "system")
-_SHARED_HINTS += ("status", "reaction", "tool", "command", "cmd", "path", "file", "edited", "task")
+_SHARED_HINTS = (
+    *("shared", "server", "project", "workspace", "repo", "memory_system", "system", "status"),
+    *("reaction", "tool", "command", "cmd", "path", "file", "edited", "task"),
+)
+# the user hints (user esteban friend denis business preference likes avoid products) and no hint
+# at all both give "user" (see ``infer_scope``)
 _SCOPE_PREFIXES = tuple(f"{scope}:" for scope in SCOPES)
 
 
