@@ -11,6 +11,7 @@ from typing import Any
 
 from memgraph_gui.core.domain.errors import bad_args
 from memgraph_gui.core.domain.strict_json import SURROGATE
+from memgraph_gui.core.nuggets.metadata import js_number
 
 META_STRINGS = ("subject", "scope", "type", "source", "stability")
 
@@ -107,8 +108,8 @@ def storable(value: Any, place: str) -> Any:
 
 def finite_or_zero(value: float | int) -> float | int:
     """A count as stored: NaN / Infinity (which graph.json cannot hold: Nuggets writes null and
-    reads it back as 0) become 0."""
-    return value if math.isfinite(value) else 0
+    reads it back as 0) become 0; a whole number is an ``int``, as JavaScript writes it."""
+    return js_number(value) if math.isfinite(value) else 0
 
 
 def _kind(value: Any) -> str:
