@@ -118,4 +118,8 @@ def test_wrong_argument_types_raise_bad_args_naming_the_place(nug: NuggetsApi) -
         nug.create_note("t", "c", ["a", 2])
     with pytest.raises(MemgraphError, match="BAD_ARGS"):
         nug.add_link("a", None, "r")
+    with pytest.raises(MemgraphError, match=r"createNote: content holds a lone surrogate"):
+        nug.create_note("t", "c\ud800")
+    with pytest.raises(MemgraphError, match=r"updateNote: partial\.links\[0\] is not JSON data"):
+        nug.update_note("i", {"links": [{"to": "a", "reason": "r", "x": float("nan")}]})
     assert nug.list_notes({"includeHidden": True}) == []
