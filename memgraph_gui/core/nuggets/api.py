@@ -28,17 +28,27 @@ from __future__ import annotations
 import json
 import math
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from memgraph_gui.core.domain.changes import OpKind
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.graph.tx import Tx
 from memgraph_gui.core.nuggets import args, reads
+from memgraph_gui.core.nuggets.index import note_index
 from memgraph_gui.core.nuggets.metadata import infer_metadata, merge_metadata
-from memgraph_gui.core.nuggets.model import is_note, note_json, nugget_of, stage_note, unstage_note
+from memgraph_gui.core.nuggets.model import (
+    is_note,
+    note_json,
+    notes_json,
+    nugget_of,
+    stage_note,
+    unstage_note,
+)
 from memgraph_gui.core.nuggets.text import (
     js_trim,
     normalise_tags,
@@ -112,7 +122,7 @@ class NuggetsApi:
         ``type`` exact (empty: no filter); oldest ``updatedAt`` first, ties in storage order."""
         options = _filter(filter, "listNotes: filter")
         with self._store.reading() as graph:
-            return [note_json(node) for node in reads.list_notes(graph, self.name, options)]
+            return notes_json(reads.list_notes(graph, self.name, options))
 
     # -- writes ------------------------------------------------------------------------------------
     def remember(self, key: Any, value: Any, meta: Any = None) -> None:
@@ -326,7 +336,10 @@ class NuggetsApi:
             batch.put(into)
             batch.put(gone)
             batch.forget_fact(gone)
-            for note in batch.nugget_notes():
+            linking = batch.linking_to(gone_id)
+            if all(note["id"] != into_id for note in linking):
+                linking.append(into)
+            for note in linking:
                 links = [
                     {**link, "to": into_id} if link.get("to") == gone_id else link
                     for link in note.get("links", [])
@@ -426,9 +439,20 @@ class _Batch:
 
     def nugget_notes(self) -> list[dict[str, Any]]:
         """All of the nugget's notes (as changed so far), in storage order."""
-        nodes = sorted((n for n in self.tx.graph.nodes.values() if self._ours(n)), key=_ord)
-        out = [self.get(node.id) for node in nodes]
+        entries = note_index(self.tx.graph).entries.get(self.nugget, {}).values()
+        out = [self.get(entry.node.id) for entry in sorted(entries, key=_BY_ORD)]
         return [note for note in out if note is not None]
+
+    def linking_to(self, note_id: str) -> list[dict[str, Any]]:
+        """The nugget's notes (as changed so far) with a link to ``note_id``, in storage order."""
+        entries = note_index(self.tx.graph).entries.get(self.nugget, {}).values()
+        found = []
+        for entry in sorted(entries, key=_BY_ORD):
+            changed = self._changed.get(entry.node.id)
+            links = entry.node.fields.get("links") if changed is None else changed.get("links")
+            if _links_to(links, lambda to: to == note_id):
+                found.append(self.get(entry.node.id))
+        return [note for note in found if note is not None]
 
     def resolve(self, ref: str) -> dict[str, Any] | None:
         """The note ``ref`` names: an id, else a title (trimmed, any case, hidden included; of
@@ -436,12 +460,7 @@ class _Batch:
         found = self.get(ref)
         if found is not None:
             return found
-        wanted = js_trim(ref).lower()
-        matches = [
-            node
-            for node in self.tx.graph.nodes.values()
-            if self._ours(node) and js_trim(node.title).lower() == wanted
-        ]
+        matches = note_index(self.tx.graph).with_title(self.nugget, ref)
         if not matches:
             return None
         best = min(matches, key=lambda n: (str(n.fields.get("updatedAt", "")), n.ord))
@@ -450,15 +469,7 @@ class _Batch:
     def fact_note(self, key: str) -> dict[str, Any] | None:
         """The nugget's fact note whose ``sourceKey`` is ``key`` in any case (hidden too; of
         several, the first stored)."""
-        wanted = key.lower()
-        matches = [
-            node
-            for node in self.tx.graph.nodes.values()
-            if node.type == "fact"
-            and self._ours(node)
-            and isinstance(node.fields.get("sourceKey"), str)
-            and node.fields["sourceKey"].lower() == wanted
-        ]
+        matches = note_index(self.tx.graph).facts(self.nugget, key)
         return self.get(min(matches, key=_ord).id) if matches else None
 
     def new_id(self, kind: str) -> str:
@@ -478,21 +489,23 @@ class _Batch:
 
     def drop_dangling_links(self) -> None:
         """Every note in the store (any nugget) drops its links to notes that do not exist
-        and to itself (deduped; ``updatedAt`` untouched)."""
+        and to itself (deduped; ``updatedAt`` untouched). Only notes holding such a link are
+        read whole."""
         nodes = self.tx.graph.nodes
         alive = {i for i, n in nodes.items() if is_note(n) and i not in self._removed}
-        alive |= set(self._changed)
-        for node in sorted((n for n in nodes.values() if is_note(n)), key=_ord):
-            if node.id not in alive:
+        for node in sorted((n for n in nodes.values() if n.id in alive), key=_ord):
+            changed = self._changed.get(node.id)
+            links = node.fields.get("links") if changed is None else changed.get("links")
+            if not _links_to(links, partial(_gone_or_self, alive, node.id)):
                 continue
-            note = self._changed.get(node.id) or note_json(node)
-            links = note.get("links") or []
-            kept = dedupe_links(
-                [link for link in links if link.get("to") in alive and link.get("to") != note["id"]]
-            )
-            if kept != links:
-                note["links"] = kept
-                self.put(note)
+            note = changed or note_json(node)
+            kept = [
+                link
+                for link in note.get("links") or []
+                if link.get("to") in alive and link.get("to") != note["id"]
+            ]
+            note["links"] = dedupe_links(kept)
+            self.put(note)
 
     # -- Nuggets' fact list ------------------------------------------------------------------------
     def fact(self, key: str) -> dict[str, Any] | None:
@@ -537,6 +550,18 @@ class _Batch:
 
 def _ord(node: Node) -> int:
     return node.ord
+
+
+_BY_ORD = attrgetter("ord")  # an index Entry's storage order
+
+
+def _gone_or_self(alive: set[str], own: str, to: Any) -> bool:
+    return to not in alive or to == own
+
+
+def _links_to(links: Any, wanted: Callable[[Any], bool]) -> bool:
+    """Whether ``links`` (a note's, as stored) hold a link whose ``to`` is ``wanted``."""
+    return any(isinstance(link, Mapping) and wanted(link.get("to")) for link in links or ())
 
 
 def _apply_partial(
