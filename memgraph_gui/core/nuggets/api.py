@@ -93,6 +93,9 @@ def dedupe_links(links: list[Any]) -> list[Any]:
     seen: set[tuple[str, str]] = set()
     out = []
     for link in links:
+        if not isinstance(link, Mapping):  # not a link (a hand-made file): left as it is
+            out.append(link)
+            continue
         key = (str(link.get("to")), str(link.get("reason", "")).lower())
         if key not in seen:
             seen.add(key)
@@ -158,14 +161,14 @@ class NuggetsApi:
             else:
                 note = existing
             inferred = infer_metadata(
-                kind="fact", title=key, content=value, tags=note["tags"], source_key=key
+                kind="fact", title=key, content=value, tags=_tags(note), source_key=key
             )
             metadata = merge_metadata(inferred, existing, given)
             note.update(title=key, content=normalise_whitespace(value), hidden=False)
             note.pop("archivedAt", None)  # seed: a visible note has none
             note["sourceKey"] = key
             system = [self.name, f"scope:{metadata['scope']}", f"type:{metadata['type']}"]
-            note["tags"] = normalise_tags([*note["tags"], *system, *title_tags(key)])
+            note["tags"] = normalise_tags([*_tags(note), *system, *title_tags(key)])
             note.update(_counters(counters), updatedAt=batch.now, **metadata)
             batch.put(note)
 
@@ -303,7 +306,7 @@ class NuggetsApi:
             batch.label = f"Link {quoted(one['title'])} and {quoted(other['title'])}"
             for note, target in ((one, other), (other, one)):
                 link = {"to": target["id"], "reason": why, "createdAt": batch.now}
-                note["links"] = dedupe_links([*note.get("links", []), link])
+                note["links"] = dedupe_links([*(note.get("links") or []), link])
                 note["updatedAt"] = batch.now
                 batch.put(note)
         return True
@@ -322,15 +325,15 @@ class NuggetsApi:
                 return None
             batch.label = f"Merge {quoted(gone['title'])} into {quoted(into['title'])}"
             into_id, gone_id = into["id"], gone["id"]
-            lines = [js_trim(line) for note in (into, gone) for line in note["content"].split("\n")]
+            lines = [js_trim(line) for note in (into, gone) for line in _content(note).split("\n")]
             into["content"] = "\n".join(unique(line for line in lines if line))
-            into["tags"] = normalise_tags([*into.get("tags", []), *gone.get("tags", [])])
-            moved = [link for link in gone["links"] if link.get("to") not in (into_id, gone_id)]
-            into["links"] = dedupe_links([*into["links"], *moved])
+            into["tags"] = normalise_tags([*_tags(into), *_tags(gone)])
+            moved = [link for link in _links(gone) if link.get("to") not in (into_id, gone_id)]
+            into["links"] = dedupe_links([*_links(into), *moved])
             into["hits"] = _count(into.get("hits")) + _count(gone.get("hits"))
             into["updatedAt"] = into["lastRewrittenAt"] = batch.now
             gone.update(hidden=True, archivedAt=batch.now, updatedAt=batch.now)
-            kept = [link for link in gone["links"] if link.get("to") != into_id]
+            kept = [link for link in _links(gone) if link.get("to") != into_id]
             back = {"to": into_id, "reason": why, "createdAt": batch.now}
             gone["links"] = dedupe_links([*kept, back])
             batch.put(into)
@@ -342,7 +345,7 @@ class NuggetsApi:
             for note in linking:
                 links = [
                     {**link, "to": into_id} if link.get("to") == gone_id else link
-                    for link in note.get("links", [])
+                    for link in _links(note)
                 ]
                 if note["id"] == into_id:  # seed: a link left pointing at its own note goes
                     links = [link for link in links if link.get("to") != into_id]
@@ -388,12 +391,12 @@ class NuggetsApi:
             kind=str(note.get("kind")),
             title=str(note.get("title", "")),
             content=str(note.get("content", "")),
-            tags=list(note.get("tags", [])),
+            tags=_tags(note),
             source_key=note.get("sourceKey") if isinstance(note.get("sourceKey"), str) else None,
         )
         note.update(merge_metadata(inferred, note, given))
         system = [f"scope:{note['scope']}", f"type:{note['type']}"]
-        note["tags"] = normalise_tags([self.name, *note.get("tags", []), *system])
+        note["tags"] = normalise_tags([self.name, *_tags(note), *system])
         if not note.get("hidden"):
             note.pop("archivedAt", None)
         note["updatedAt"] = batch.now
@@ -501,7 +504,7 @@ class _Batch:
             note = changed or note_json(node)
             kept = [
                 link
-                for link in note.get("links") or []
+                for link in _links(note)
                 if link.get("to") in alive and link.get("to") != note["id"]
             ]
             note["links"] = dedupe_links(kept)
@@ -553,6 +556,20 @@ def _ord(node: Node) -> int:
 
 
 _BY_ORD = attrgetter("ord")  # an index Entry's storage order
+
+
+def _content(note: Mapping[str, Any]) -> str:
+    content = note.get("content")
+    return content if isinstance(content, str) else ""
+
+
+def _tags(note: Mapping[str, Any]) -> list[str]:
+    return [tag for tag in note.get("tags") or () if isinstance(tag, str)]
+
+
+def _links(note: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """A note's links that are links (objects), in order."""
+    return [link for link in note.get("links") or () if isinstance(link, Mapping)]
 
 
 def _gone_or_self(alive: set[str], own: str, to: Any) -> bool:

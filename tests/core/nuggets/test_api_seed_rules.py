@@ -261,3 +261,19 @@ def test_update_note_takes_fields_of_the_right_type_only(nug: NuggetsApi) -> Non
     assert (updated["hidden"], updated["hits"], updated["confidence"]) == (False, 0, 0.7)
     assert updated["kind"] == "note" and updated["createdAt"] == note["createdAt"]
     assert updated["vector"] == vector_spec(updated)
+
+
+def test_odd_stored_notes_are_written_over_without_a_crash(store: MemoryStore) -> None:
+    odd = {"id": "note-n-0dd00000", "nuggetName": "n", "title": "Odd", "tags": ["ok", 3]}
+    odd |= {"links": ["junk", {"to": "ghost", "reason": "r", "createdAt": "t"}], "kind": "note"}
+    with store.storage.transaction(api_module.OpKind.LOAD, "import") as tx:
+        model.stage_note(tx, odd)
+    nug = store.nuggets("n")
+    other = nug.create_note("Other", "x")
+    assert nug.add_link("odd", "other", "r") is True
+    assert _get(nug, odd["id"])["links"][0] == "junk"  # not a link: left as it is
+    merged = nug.merge_notes("other", "odd", "dup")
+    assert merged is not None and merged["tags"][-1] == "ok"
+    assert [link["to"] for link in merged["links"]] == ["ghost"]
+    assert nug.delete_note(other["id"], True) is True
+    assert _get(nug, odd["id"])["links"] == []
