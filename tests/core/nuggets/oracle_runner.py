@@ -1,9 +1,10 @@
 """Run a Nuggets scenario through our API and put its trace in canonical form.
 
-A scenario is a list of steps ``{nugget, call, args}`` (``call`` is Nuggets' camelCase name); a
-string ``"$<n>"`` anywhere in ``args`` stands for the id of the n-th note in storage order (all
-nuggets), ``{"$num": "NaN"}`` for a number JSON cannot write. The trace holds, per step, the
-call's result and every note as stored afterwards. ``canonical`` renames note ids and time stamps
+A scenario is a list of steps ``{nugget, call, args, snapshot?}`` (``call`` is Nuggets'
+camelCase name); a string ``"$<n>"`` anywhere in ``args`` stands for the id of the n-th note in
+storage order (all nuggets), ``{"$num": "NaN"}`` for a number JSON cannot write. The trace holds,
+per step, the call's result and every note as stored afterwards (unless ``snapshot`` is false;
+always after the last step). ``canonical`` renames note ids and time stamps
 by their first appearance, so a trace of the real Nuggets code (random ids, its own clock; see
 ``data/api_oracle.json``) and ours compare as they are.
 """
@@ -65,11 +66,12 @@ def ticking_clock() -> Callable[[], str]:
 def run(store: MemoryStore, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Run ``steps`` on ``store``; the trace (raw ids and stamps)."""
     trace = []
-    for step in steps:
+    for index, step in enumerate(steps):
         ids = [note["id"] for note in stored_notes(store)]
         api = store.nuggets(step["nugget"])
         result = getattr(api, CALLS[step["call"]])(*_bind(step["args"], ids))
-        trace.append({"result": result, "notes": stored_notes(store)})
+        keep = step.get("snapshot", True) or index == len(steps) - 1
+        trace.append({"result": result, "notes": stored_notes(store) if keep else None})
     return trace
 
 
