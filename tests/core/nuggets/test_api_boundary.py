@@ -148,3 +148,40 @@ def test_a_missing_store_is_reported_not_created(tmp_path: Path) -> None:
     assert not missing.exists()
     code, lines = run(missing, "call", "remember", '["n", "k", "v"]', "--create")
     assert code == 0 and lines == [{"result": None}]
+
+
+WRONG = [True, 1.5, -3, "x", "", [1], [[]], ["a"], {"zz": 1}, {}, None, "NaN"]
+
+
+def test_any_value_at_any_place_answers_cleanly(db: Path) -> None:
+    """Each Nuggets method, each argument and each option set to values of every type: a
+    result or BAD_ARGS, never another error (and the valid lines really run)."""
+    from memgraph_gui.core.jsonapi import NUGGETS
+
+    note = _result(db, "createNote", '["n", "t", "c"]')
+    options = {
+        "remember": ["subject", "scope", "type", "source", "confidence", "stability"],
+        "createNote": ["subject", "scope", "confidence"],
+        "editNote": ["tags", "title", "hidden", "rewrittenAt", "noteMeta"],
+        "updateNote": ["title", "content", "tags", "links", "hidden", "hits", "kind", "confidence"],
+        "listNotes": ["includeHidden", "subject", "scope", "type"],
+    }
+    lines = []
+    for method, (_target, _required, most) in NUGGETS.items():
+        for place in range(most):
+            for value in WRONG:
+                args: list[Any] = ["n", note["id"], "c", "r", None][: most + 1]
+                args[1 + place] = value
+                lines.append({"call": method, "args": args})
+        for name in options.get(method, []):
+            at = {"remember": 3, "createNote": 4, "editNote": 3, "updateNote": 2, "listNotes": 1}
+            for value in WRONG:
+                args = ["n", note["id"], "c", [], {}][: at[method] + 1]
+                args[at[method]] = {name: value}
+                lines.append({"call": method, "args": args})
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    code, out = run(db, "call", "-", stdin=text.encode())
+    assert code == 1 and len(out) == len(lines)
+    codes = {o["error"]["code"] for o in out if "error" in o}
+    assert codes <= {"BAD_ARGS"}, codes
+    assert sum("result" in o for o in out) > len(lines) // 4  # 195 of 600 now
