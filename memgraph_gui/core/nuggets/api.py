@@ -406,7 +406,10 @@ class NuggetsApi:
             counters = batch.fact(key) if isinstance(key, str) else None
             if counters is not None:
                 if copy_counters:
-                    counters = {"hits": note.get("hits"), "lastHitSession": note["lastHitSession"]}
+                    counters = {
+                        "hits": note.get("hits"),
+                        "lastHitSession": note.get("lastHitSession"),
+                    }
                 batch.forget_fact_key(key)
                 batch.set_fact(note["title"], {"key": note["title"], **_counters(counters)})
 
@@ -424,35 +427,34 @@ class _Batch:
 
     def __init__(self, tx: Tx, nugget: str, now: str, label: str) -> None:
         self.tx, self.nugget, self.now, self.label = tx, nugget, now, label
-        self._changed: dict[str, dict[str, Any]] = {}
+        self._read: dict[str, dict[str, Any]] = {}  # every note read, as changed so far
+        self._changed: dict[str, dict[str, Any]] = {}  # those to stage
         self._removed: list[str] = []
 
     # -- notes -------------------------------------------------------------------------------------
     def get(self, note_id: str) -> dict[str, Any] | None:
-        """The nugget's note ``note_id`` as changed so far in this call (None: missing)."""
-        if note_id in self._changed:
-            return self._changed[note_id]
-        node = self.tx.node(note_id)
-        if node is None or note_id in self._removed or not self._ours(node):
+        """The nugget's note ``note_id`` as changed so far in this call (None: missing): the
+        same dict each time, so a change made to it is never lost to a second read."""
+        if note_id in self._removed:
             return None
-        return note_json(node)
+        found = self._read.get(note_id)
+        if found is None:
+            node = self.tx.node(note_id)
+            if node is None or not self._ours(node):
+                return None
+            found = self._read[note_id] = note_json(node)
+        return found
 
     def _ours(self, node: Node) -> bool:
         return is_note(node) and nugget_of(node) == self.nugget
-
-    def nugget_notes(self) -> list[dict[str, Any]]:
-        """All of the nugget's notes (as changed so far), in storage order."""
-        entries = note_index(self.tx.graph).entries.get(self.nugget, {}).values()
-        out = [self.get(entry.node.id) for entry in sorted(entries, key=_BY_ORD)]
-        return [note for note in out if note is not None]
 
     def linking_to(self, note_id: str) -> list[dict[str, Any]]:
         """The nugget's notes (as changed so far) with a link to ``note_id``, in storage order."""
         entries = note_index(self.tx.graph).entries.get(self.nugget, {}).values()
         found = []
         for entry in sorted(entries, key=_BY_ORD):
-            changed = self._changed.get(entry.node.id)
-            links = entry.node.fields.get("links") if changed is None else changed.get("links")
+            read = self._read.get(entry.node.id)
+            links = entry.node.fields.get("links") if read is None else read.get("links")
             if _links_to(links, lambda to: to == note_id):
                 found.append(self.get(entry.node.id))
         return [note for note in found if note is not None]
@@ -484,10 +486,12 @@ class _Batch:
 
     def put(self, note: dict[str, Any]) -> None:
         """Mark ``note`` changed (staged, vector rebuilt, by ``flush``)."""
-        self._changed[note["id"]] = note
+        self._read[note["id"]] = self._changed[note["id"]] = note
 
     def remove(self, note_id: str) -> None:
+        """Mark the note ``note_id`` removed (unstaged by ``flush``)."""
         self._changed.pop(note_id, None)
+        self._read.pop(note_id, None)
         self._removed.append(note_id)
 
     def drop_dangling_links(self) -> None:
@@ -497,11 +501,11 @@ class _Batch:
         nodes = self.tx.graph.nodes
         alive = {i for i, n in nodes.items() if is_note(n) and i not in self._removed}
         for node in sorted((n for n in nodes.values() if n.id in alive), key=_ord):
-            changed = self._changed.get(node.id)
-            links = node.fields.get("links") if changed is None else changed.get("links")
+            read = self._read.get(node.id)
+            links = node.fields.get("links") if read is None else read.get("links")
             if not _links_to(links, partial(_gone_or_self, alive, node.id)):
                 continue
-            note = changed or note_json(node)
+            note = read or note_json(node)
             kept = [
                 link
                 for link in _links(note)
