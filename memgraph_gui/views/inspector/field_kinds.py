@@ -52,6 +52,16 @@ class ColumnSpec:
     hint: str = ""
     choices: tuple[str, ...] = ()
     in_schema: bool = True
+    read_only: bool = False
+    """Shown, never edited (a note's hits and stamps)."""
+    strict: bool = False
+    """A ``CHOICE`` that takes only one of ``choices`` (a note's scope, type, ...)."""
+    bounds: tuple[float, float] | None = None
+    """A ``NUMBER``'s allowed range, both ends included (a note's confidence)."""
+    protected: tuple[str, ...] = ()
+    """``LIST`` items that cannot be removed or edited (a note's system tags)."""
+    section: str = ""
+    """A heading shown above the first row of each new section ('' for none)."""
 
 
 def columns_for(spec: TypeSpec | None, fields: Mapping[str, Any]) -> list[ColumnSpec]:

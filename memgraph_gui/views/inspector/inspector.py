@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from memgraph_gui.app import ops
+from memgraph_gui.app import notes, ops
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
@@ -34,6 +34,8 @@ from memgraph_gui.views.inspector.field_kinds import patch_for, same_value
 from memgraph_gui.views.inspector.header import NodeHeader
 from memgraph_gui.views.inspector.link_rows import LinkRow, link_rows
 from memgraph_gui.views.inspector.links_panel import LinksPanel
+from memgraph_gui.views.inspector.note_fields import note_columns
+from memgraph_gui.views.inspector.note_links import NoteLinksPanel
 from memgraph_gui.views.inspector.style import plain_label, section_title, separator
 from memgraph_gui.views.inspector.target_picker import TargetPickerDialog
 from memgraph_gui.views.qt import QAction, QKeySequence, QtCore, QTimer, QWidget, tr
@@ -107,12 +109,14 @@ class NodeInspector(QWidget):
         self.header = NodeHeader()
         self.form = FieldForm()
         self.links = LinksPanel()
+        self.note_links = NoteLinksPanel()
         self.note = plain_label()
         self.note.setWordWrap(True)
         self.empty = plain_label(
             tr("Nothing selected.\n\nClick a node in the timeline or the graph to see it here.")
         )
         self.links_title = section_title(tr("Links"))
+        self.fields_title = section_title(tr("Fields"))
         self._pages = W.QStackedWidget()
         self._build()
         self._connect()
@@ -134,11 +138,12 @@ class NodeInspector(QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.header)
         layout.addWidget(separator())
-        layout.addWidget(section_title(tr("Fields")))
+        layout.addWidget(self.fields_title)
         layout.addWidget(self.form)
         layout.addWidget(separator())
         layout.addWidget(self.links_title)
         layout.addWidget(self.links)
+        layout.addWidget(self.note_links)
         layout.addStretch(1)
         scroll = W.QScrollArea()
         scroll.setWidgetResizable(True)
@@ -169,6 +174,7 @@ class NodeInspector(QWidget):
         self.form.field_committed.connect(self._on_field_committed)
         self.form.field_input_rejected.connect(self._on_field_input_rejected)
         self.links.node_activated.connect(self._on_node_clicked)
+        self.note_links.note_activated.connect(self._on_node_clicked)
         self.links.add_requested.connect(self.open_link_picker)
         self.links.remove_requested.connect(self._on_remove_requested)
 
@@ -212,7 +218,7 @@ class NodeInspector(QWidget):
             self._show_links(node)
         if reload_editors:
             self.header.show_title(node, keep_dirty=keep_dirty)
-            self.form.load(app.schema().get(node.type), node.fields, keep_dirty=keep_dirty)
+            self._load_form(node, keep_dirty=keep_dirty)
         writable = not app.read_only and not node.archived
         self.header.title.set_editable(writable)
         self.form.set_editable(writable)
@@ -221,7 +227,34 @@ class NodeInspector(QWidget):
         self._update_actions(node)
         self._align_labels()
 
+    def _load_form(self, node: Node, *, keep_dirty: bool, fresh: tuple[str, ...] = ()) -> None:
+        """The form for ``node``: its type's columns, or a note's Nuggets fields."""
+        note = notes.note_of(node)
+        self.fields_title.setVisible(note is None)  # a note's form has its own sections
+        if note is None:
+            spec = self._app.schema().get(node.type)
+            self.form.load(spec, node.fields, keep_dirty=keep_dirty, fresh=fresh)
+        else:
+            columns = note_columns(note)
+            self.form.load(None, note, keep_dirty=keep_dirty, fresh=fresh, columns=columns)
+
     def _show_links(self, node: Node) -> None:
+        note = notes.note_of(node)
+        self.links.setVisible(note is None)
+        self.note_links.setVisible(note is not None)
+        if note is not None:
+            links = notes.note_links(self._app, note)
+            types = {}
+            for link in links:
+                target = self._app.node(link.to) if link.title is not None else None
+                if target is not None:
+                    types[link.to] = target.type
+            self.note_links.show_links(links, types)
+            self.links_title.setText(
+                tr("Links ({count})").format(count=len(links)) if links else tr("Links")
+            )
+            self._related = {link.to for link in links}
+            return
         rows = link_rows(node.id, self._app.edges_of(node.id))
         self.links.show_links(rows, self._app.node)
         self.links_title.setText(
@@ -232,6 +265,8 @@ class NodeInspector(QWidget):
     def _show_note(self, node: Node) -> None:
         if self._app.read_only:
             text = tr("Read-only memory: everything shows, nothing can be changed.")
+        elif node.archived and notes.is_note(node):
+            text = tr("Hidden: listNotes and searchNotes leave it out. Restore it to edit it.")
         elif node.archived:
             text = tr("Archived: restore it to edit it.")
         else:
@@ -265,6 +300,9 @@ class NodeInspector(QWidget):
         node_id = self._node_id
         if node_id is None or self._app.read_only:
             return
+        if notes.is_note(self._app.node(node_id)):
+            self._write_note_edit(node_id, column, value)
+            return
         if column is None:
             patch: dict[str, Any] = {"title": value}
             expected: dict[str, Any] = {"title": self.header.title.baseline}
@@ -281,6 +319,27 @@ class NodeInspector(QWidget):
             node_id,
             **patch,
             expected=expected,
+            initiator=self,
+            on_done=partial(self._on_edit_saved, node_id, column),
+            on_error=partial(self._on_edit_refused, node_id, column, value, baseline),
+        )
+
+    def _write_note_edit(self, node_id: str, column: str | None, value: Any) -> None:
+        """Write one field of the note shown (or its title, ``column`` None) through Nuggets,
+        based on the value its editor started from; bound to that note and field as any edit."""
+        if column is None:
+            baseline: Any = self.header.title.baseline
+        else:
+            baseline = thaw(self.form.row(column).editor.baseline)
+        key = (node_id, column)
+        self._in_flight[key] = self._in_flight.get(key, 0) + 1
+        self._set_busy(column, True)
+        notes.edit_field(
+            self._app,
+            node_id,
+            column or "title",
+            value,
+            expected=baseline,
             initiator=self,
             on_done=partial(self._on_edit_saved, node_id, column),
             on_error=partial(self._on_edit_refused, node_id, column, value, baseline),
@@ -325,8 +384,7 @@ class NodeInspector(QWidget):
             self.header.show_title(node, keep_dirty=False)
         elif column in self.form.rows:
             # "Keep mine" may have changed the column's kind back: lay it out again if so
-            spec = self._app.schema().get(node.type)
-            self.form.load(spec, node.fields, keep_dirty=True, fresh=(column,))
+            self._load_form(node, keep_dirty=True, fresh=(column,))
         self._refresh(node, reload_editors=False)
         self._save_landed(node_id, column, ok=True)
 
@@ -583,6 +641,11 @@ class NodeInspector(QWidget):
 
     def _on_archive_triggered(self) -> None:
         node = self._app.node(self._node_id) if self._node_id else None
+        if node is not None and notes.is_note(node):
+            if not node.archived and not self._app.read_only:
+                on_error = partial(self._on_state_refused, node.id)
+                notes.hide_note(self._app, node.id, initiator=self, on_error=on_error)
+            return
         if node is not None and not node.archived and not self._app.read_only:
             ops.archive_node(
                 self._app,
@@ -593,6 +656,11 @@ class NodeInspector(QWidget):
 
     def _on_restore_triggered(self) -> None:
         node = self._app.node(self._node_id) if self._node_id else None
+        if node is not None and notes.is_note(node):
+            if node.archived and not self._app.read_only:
+                on_error = partial(self._on_state_refused, node.id)
+                notes.restore_note(self._app, node.id, initiator=self, on_error=on_error)
+            return
         if node is not None and node.archived and not self._app.read_only:
             ops.restore_node(
                 self._app,
@@ -675,7 +743,9 @@ def _links_or_neighbours_changed(changes: ChangeSet, node_id: str, related: set[
         return True
     if any(node_id in (a, b) for a, _t, b in changes.edges_changed):
         return True
-    return bool(related & (changes.nodes_updated | changes.nodes_archived))
+    # (a note's dangling link finds its note once that is added, and loses it when removed)
+    touched = changes.nodes_updated | changes.nodes_archived
+    return bool(related & (touched | changes.nodes_added | changes.nodes_removed))
 
 
 def _stored(error: MemgraphError, column: str | None) -> Any:
