@@ -45,9 +45,7 @@ def note(
         "nuggetName": nugget,
         "title": title,
         "content": content,
-        "tags": normalise_tags(
-            [nugget, *given, f"scope:{data['scope']}", f"type:{data['type']}"]
-        ),
+        "tags": normalise_tags([nugget, *given, f"scope:{data['scope']}", f"type:{data['type']}"]),
         "links": [{"to": to, "reason": reason, "createdAt": STAMP} for to, reason in links],
         "vector": {"seed": 0, "basis": []},
         "hidden": hidden,

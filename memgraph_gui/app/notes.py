@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.memory import MemoryStore
 
+Preview = MergePreview
+"""What ``preview_merge`` answers (for the views' annotations)."""
 OnError = Callable[[MemgraphError], None] | None
 OnDone = Callable[[Any], None] | None
 
@@ -225,7 +227,11 @@ def _proposal(field: str, value: Any, note: Mapping[str, Any]) -> Any:
         return with_system_tags(items, note)
     if field == "confidence":
         low, high = CONFIDENCE_RANGE
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not low <= value <= high
+        ):
             raise MemgraphError("BAD_ARGS", "Confidence is a number from 0 to 1.")
         return float(value)
     choices = CHOICES.get(field, ())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from memgraph_gui.app.notes import is_note
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.views.conflict import ConflictPanel
@@ -197,7 +198,10 @@ class NodeHeader(QWidget):
         _clear(self._badges)
         self._badges.addWidget(type_badge(node.type))
         if node.archived:
-            self._badges.addWidget(badge(tr("archived"), ARCHIVED_BADGE))
+            hidden = is_note(node)  # a Nuggets note is hidden, not archived
+            self._badges.addWidget(
+                badge(tr("hidden") if hidden else tr("archived"), ARCHIVED_BADGE)
+            )
         if node.semantic_rollup:
             text = tr("rollup · depth {depth}").format(depth=node.semantic_depth)
             self._badges.addWidget(badge(text, "#7f8c8d"))

@@ -275,6 +275,7 @@ class NodeInspector(QWidget):
         self.note.setVisible(bool(text))
 
     def _update_actions(self, node: Node | None) -> None:
+        self._name_actions(notes.is_note(node))
         writable = node is not None and not self._app.read_only
         self.archive_action.setEnabled(writable and node is not None and not node.archived)
         self.restore_action.setEnabled(writable and node is not None and node.archived)
@@ -284,6 +285,25 @@ class NodeInspector(QWidget):
             node is not None and node.level == "semantic" and node.seq_to < self._app.current_seq()
         )
         self.mark_current_action.setEnabled(writable and not archived and behind)
+
+    def _name_actions(self, note: bool) -> None:
+        """A note is hidden (Nuggets' soft delete), any other node archived."""
+        if self.archive_action.property("note") == note:
+            return
+        self.archive_action.setProperty("note", note)
+        if note:
+            self.archive_action.setText(tr("&Hide Note"))
+            self.archive_action.setIconText(tr("Hide"))
+            self.archive_action.setStatusTip(tr("Hide the note: Nuggets' deleteNote (undoable)"))
+            self.restore_action.setText(tr("&Restore Note"))
+            self.restore_action.setStatusTip(tr("Bring the hidden note back (undoable)"))
+        else:
+            self.archive_action.setText(tr("&Archive Node"))
+            self.archive_action.setIconText(tr("Archive"))
+            self.archive_action.setStatusTip(tr("Archive the node in the inspector (undoable)"))
+            self.restore_action.setText(tr("&Restore Node"))
+            self.restore_action.setStatusTip(tr("Bring the archived node back (undoable)"))
+        self.restore_action.setIconText(tr("Restore"))
 
     def _align_labels(self) -> None:
         labels = self.header.label_widgets() + self.form.label_widgets()
