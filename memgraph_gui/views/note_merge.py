@@ -142,6 +142,7 @@ class MergeNotesDialog(W.QDialog):
         self.tags = W.QListWidget()
         self.tags.setFlow(W.QListView.Flow.LeftToRight)
         self.tags.setWrapping(True)
+        self.tags.setSpacing(3)
         self.tags.setFixedHeight(58)
         self.links = W.QTableWidget(0, 2)
         self.links.setHorizontalHeaderLabels([tr("Reason"), tr("Note")])
@@ -149,6 +150,11 @@ class MergeNotesDialog(W.QDialog):
         self.links.setEditTriggers(W.QAbstractItemView.EditTrigger.NoEditTriggers)
         self.links.setSelectionMode(W.QAbstractItemView.SelectionMode.NoSelection)
         self.links.horizontalHeader().setStretchLastSection(True)
+        self.links.horizontalHeader().setDefaultAlignment(
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        )
+        self.links.verticalHeader().setDefaultSectionSize(22)
+        self.links.setShowGrid(False)
         self.links.setColumnWidth(0, 140)
         self.links.setMinimumHeight(80)
 

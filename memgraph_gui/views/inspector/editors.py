@@ -12,7 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from memgraph_gui.views.inspector.field_kinds import display_text, parse_number, same_value
+from memgraph_gui.views.inspector.field_kinds import (
+    display_text,
+    parse_number,
+    same_value,
+    stamp_text,
+)
 from memgraph_gui.views.qt import QtWidgets as W
 from memgraph_gui.views.qt import QWidget, Signal, tr
 
@@ -169,6 +174,19 @@ class LineEditor(FieldEditor):
 
     def _on_editing_finished(self) -> None:
         self._try_commit()
+
+
+class StampEditor(LineEditor):
+    """A stamp, read-only: ``stamp_text`` of it, the whole stamp as tooltip."""
+
+    def value(self) -> Any:
+        return self.baseline  # nothing is typed here
+
+    def _show(self, value: Any) -> None:
+        self.line.setText(stamp_text(value))
+        self.line.setCursorPosition(0)
+        whole = display_text(value)
+        self.line.setToolTip(tr("{stamp} (UTC)").format(stamp=whole) if whole else "")
 
 
 class NumberEditor(LineEditor):

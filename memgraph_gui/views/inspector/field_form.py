@@ -26,6 +26,7 @@ from memgraph_gui.views.inspector.editors import (
     FieldEditor,
     LineEditor,
     NumberEditor,
+    StampEditor,
 )
 from memgraph_gui.views.inspector.field_kinds import (
     ColumnSpec,
@@ -61,6 +62,8 @@ def make_editor(column: ColumnSpec) -> FieldEditor:
         return BoolEditor()
     if kind is FieldKind.CHOICE:
         return ChoiceEditor(column.choices, strict=column.strict)
+    if kind is FieldKind.STAMP:
+        return StampEditor()
     return LineEditor()
 
 

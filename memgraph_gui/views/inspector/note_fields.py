@@ -71,10 +71,14 @@ def note_columns(note: Mapping[str, Any]) -> list[ColumnSpec]:
         _column("confidence", FieldKind.NUMBER, bounds=notes.CONFIDENCE_RANGE),
         _column("hits", FieldKind.NUMBER, tr("Use")),
         _column("lastHitSession", FieldKind.TEXT),
-        _column("createdAt", FieldKind.TEXT),
-        _column("updatedAt", FieldKind.TEXT),
-        _column("lastAccessedAt", FieldKind.TEXT),
+        _column("createdAt", FieldKind.STAMP),
+        _column("updatedAt", FieldKind.STAMP),
+        _column("lastAccessedAt", FieldKind.STAMP),
     ]
-    rows += [_column(name, FieldKind.TEXT) for name in _OPTIONAL if note.get(name) is not None]
+    rows += [
+        _column(name, FieldKind.TEXT if name == "sourceKey" else FieldKind.STAMP)
+        for name in _OPTIONAL
+        if note.get(name) is not None
+    ]
     rows.append(_column("nuggetName", FieldKind.TEXT))
     return rows
