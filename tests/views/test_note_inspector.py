@@ -51,6 +51,8 @@ def test_a_note_shows_its_nuggets_fields_in_sections(app: Any, inspector: Any) -
     assert content.startswith("Run the migrations first.\nThen pnpm deploy")
     assert form.row("hits").editor.line.text() == "4"
     assert form.row("lastHitSession").editor.line.text() == "s-0412"
+    assert not inspector.header.level_label.isVisibleTo(inspector)  # a note has no level
+    assert inspector.header.id_label.full_text == DEPLOY
 
 
 def test_the_metadata_choices_are_the_seeds_value_sets_and_nothing_else(
@@ -152,7 +154,9 @@ def test_a_hidden_note_is_read_only_and_offers_restore(app: Any, inspector: Any)
     assert inspector.restore_action.isEnabled() and not inspector.archive_action.isEnabled()
     assert inspector.restore_action.text() == "&Restore Note"
     assert "Hidden" in inspector.note.text()
-    assert inspector.form.row("archivedAt").editor.line.text() == "2026-11-20T09:15:00.000Z"
+    stamp = inspector.form.row("archivedAt").editor.line
+    assert stamp.text() == "2026-11-20 09:15:00"  # short; the whole stamp is its tooltip
+    assert stamp.toolTip() == "2026-11-20T09:15:00.000Z (UTC)"
     show(app, inspector, DEPLOY)
     assert inspector.archive_action.text() == "&Hide Note"
     assert inspector.archive_action.isEnabled()
