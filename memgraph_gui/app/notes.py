@@ -5,16 +5,18 @@ tags and a merge preview here, and write through the factories below, each one N
 on the single writer (so normalisation and inference apply exactly as for an agent) and one undo
 step.
 
-Every field edit carries the value it was based on (``expected``). On the writer thread, after
-catching up with every other process's commit, a field that moved on to something else than
-the edit proposes refuses the edit with ``EDIT_CONFLICT`` (details shaped as the Write API's:
-``nodeId``, ``expected`` / ``current`` / ``proposed`` as ``{title?, fields?: {name: value}}``),
-and nothing is written: another process's edit is never overwritten silently.
+Every field edit carries the value it was based on (``expected``). Inside the write's own
+transaction (after every other process's commit, before anything is staged), a field that moved
+on to something else than the edit proposes refuses the edit with ``EDIT_CONFLICT`` (details
+shaped as the Write API's: ``nodeId``, ``expected`` / ``current`` / ``proposed`` as ``{title?,
+fields?: {name: value}}``), and nothing is written: another process's edit is never
+overwritten silently.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +26,7 @@ from memgraph_gui.core.domain.freeze import thaw
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.luker.labels import quoted_title
 from memgraph_gui.core.nuggets import metadata, model
+from memgraph_gui.core.nuggets.api import NuggetsApi
 from memgraph_gui.core.nuggets.merge_preview import MergePreview, merge_preview
 from memgraph_gui.core.nuggets.text import js_trim, normalise_tag, normalise_tags
 from memgraph_gui.core.nuggets.text import normalise_whitespace as normalise_content
@@ -155,9 +158,35 @@ def _fresh_note(store: MemoryStore, note_id: str) -> dict[str, Any]:
     return note
 
 
-def _nuggets(store: MemoryStore, nugget: str, origin: str) -> Any:
+def _nuggets(store: MemoryStore, nugget: str, origin: str) -> NuggetsApi:
     """The Nuggets API of ``nugget``, writing as ``origin`` (the window's undo history)."""
-    return store.nuggets(nugget, origin=origin)  # type: ignore[attr-defined]
+    return store.nuggets(nugget, origin=origin)
+
+
+class _Guarded(NuggetsApi):
+    """The Nuggets API with ``check(note)`` run inside each write's transaction on the note
+    ``note_id`` as stored then (after every other process's commit), before anything is
+    staged: what it raises rolls the write back, so nothing lands between check and write."""
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        nugget: str,
+        origin: str,
+        note_id: str,
+        check: Callable[[Mapping[str, Any]], None],
+    ) -> None:
+        super().__init__(store.storage, nugget, origin=origin)
+        self._note_id = note_id
+        self._check = check
+
+    @contextmanager
+    def _batch(self, label: str) -> Iterator[Any]:
+        with super()._batch(label) as batch:
+            note = batch.get(self._note_id)
+            if note is not None:  # (a missing note: Nuggets answers null)
+                self._check(note)
+            yield batch
 
 
 def _label(note: Mapping[str, Any]) -> str:
@@ -199,8 +228,12 @@ def edit_field(
     def op(store: MemoryStore) -> Any:
         note = _fresh_note(store, note_id)
         proposed = _proposal(field, value, note)
-        check_expected(note, field, expected, proposed)
-        api = _nuggets(store, str(note.get("nuggetName", "")), origin)
+
+        def check(stored: Mapping[str, Any]) -> None:
+            check_expected(stored, field, expected, proposed)
+
+        nugget = str(note.get("nuggetName", ""))
+        api = _Guarded(store, nugget, origin, note_id, check)
         if field == "content":
             result = api.edit_note(note_id, proposed)
         else:
@@ -241,7 +274,12 @@ def _proposal(field: str, value: Any, note: Mapping[str, Any]) -> Any:
 
 
 def hide_note(
-    app: AppModel, note_id: str, *, initiator: object | None = None, on_error: OnError = None
+    app: AppModel,
+    note_id: str,
+    *,
+    initiator: object | None = None,
+    on_done: OnDone = None,
+    on_error: OnError = None,
 ) -> None:
     """Hide (soft-delete) a note: Nuggets' ``deleteNote(id)`` (one undo step)."""
     origin = app.origin
@@ -251,11 +289,16 @@ def hide_note(
         api = _nuggets(store, str(note.get("nuggetName", "")), origin)
         return _answer(api.delete_note(note_id), "hide", note_id)
 
-    app.run_store_op(op, initiator=initiator, on_error=on_error)
+    app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
 
 
 def restore_note(
-    app: AppModel, note_id: str, *, initiator: object | None = None, on_error: OnError = None
+    app: AppModel,
+    note_id: str,
+    *,
+    initiator: object | None = None,
+    on_done: OnDone = None,
+    on_error: OnError = None,
 ) -> None:
     """Bring a hidden note back: ``updateNote(id, {hidden: false})`` (one undo step)."""
     origin = app.origin
@@ -265,7 +308,7 @@ def restore_note(
         api = _nuggets(store, str(note.get("nuggetName", "")), origin)
         return _answer(api.update_note(note_id, {"hidden": False}), "restore", note_id)
 
-    app.run_store_op(op, initiator=initiator, on_error=on_error)
+    app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
 
 
 # -- merge ------------------------------------------------------------------------------------
@@ -371,13 +414,14 @@ def system_tag_of(nugget: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class NoteLink:
-    """One of a note's links as stored: ``to`` (an id), ``reason``, ``created_at``; ``title``
-    of the target, or None when no such note exists (a dangling link)."""
+    """One of a note's links as stored: ``to`` (an id), ``reason``, ``created_at``; the
+    target's ``title`` and ``type``, or None when no such note exists (a dangling link)."""
 
     to: str
     reason: str
     created_at: str
     title: str | None
+    type: str | None = None
 
 
 def note_links(app: AppModel, note: Mapping[str, Any]) -> list[NoteLink]:
@@ -394,6 +438,7 @@ def note_links(app: AppModel, note: Mapping[str, Any]) -> list[NoteLink]:
                 str(link.get("reason", "")),
                 str(link.get("createdAt", "")),
                 target.title if target is not None else None,
+                target.type if target is not None else None,
             )
         )
     return out

@@ -11,6 +11,7 @@ refused with a sentence saying why (``tell``, replaceable by tests).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 from memgraph_gui.app import notes
@@ -20,10 +21,11 @@ from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.inspector.style import ERROR_COLOR, dot_icon, plain_label, section_title
 from memgraph_gui.views.qt import QAction, QtCore, QtGui, QWidget, tr
 from memgraph_gui.views.qt import QtWidgets as W
-from memgraph_gui.views.theme import ARCHIVED_COLOR
+from memgraph_gui.views.theme import ARCHIVED_COLOR, type_color
 
 Qt = QtCore.Qt
 Tell = Callable[[QWidget | None, str], None]
+NEW_COLOR = "#e6f2dc"  # what the other note brings, in the preview
 
 
 def tell_refusal(parent: QWidget | None, message: str) -> None:
@@ -76,8 +78,12 @@ class NoteMerge(QtCore.QObject):
         self.dialog = None
 
     def _on_selection_changed(self, ids: object, _current: object, _source: object) -> None:
-        count = len(ids) if isinstance(ids, frozenset) else 0
-        self.action.setEnabled(count == 2 and not self._app.read_only)
+        """Shown while a note is selected (a memory without notes never sees it), enabled for
+        two nodes; two that cannot be merged are refused with the reason."""
+        chosen = ids if isinstance(ids, frozenset) else frozenset()
+        some = islice(chosen, 3)  # (a whole timeline may be selected: a few tell enough)
+        self.action.setVisible(any(notes.is_note(self._app.node(i)) for i in some))
+        self.action.setEnabled(len(chosen) == 2 and not self._app.read_only)
 
 
 class MergeNotesDialog(W.QDialog):
@@ -168,6 +174,9 @@ class MergeNotesDialog(W.QDialog):
         layout.addWidget(self.keep_second)
         layout.addLayout(form)
         layout.addWidget(section_title(tr("The note kept, after the merge")))
+        legend = plain_label(tr("Shaded: what the other note brings."))
+        legend.setEnabled(False)
+        layout.addWidget(legend)
         layout.addWidget(plain_label(tr("Content")))
         layout.addWidget(self.content, 2)
         layout.addWidget(plain_label(tr("Tags")))
@@ -200,16 +209,21 @@ class MergeNotesDialog(W.QDialog):
             self._show_error(tr("One of the two notes is gone: nothing can be merged."))
             return None
         self.content.setPlainText(preview.content)
+        self._mark_new_lines(str(target.get("content", "")))
         self.tags.clear()
         nugget = str(target.get("nuggetName", ""))
+        own_tags = set(target.get("tags") or ())
         for tag in preview.tags:
             item = W.QListWidgetItem(tag)
+            if tag not in own_tags:  # comes from the other note
+                item.setBackground(QtGui.QBrush(QtGui.QColor(NEW_COLOR)))
             if notes.is_system_tag(tag, nugget):
                 font = item.font()
                 font.setItalic(True)
                 item.setFont(font)
                 item.setToolTip(tr("System tag"))
             self.tags.addItem(item)
+        own_links = list(target.get("links") or ())
         self.links.setRowCount(len(preview.links))
         for row, link in enumerate(preview.links):
             to = str(link.get("to", ""))
@@ -220,7 +234,10 @@ class MergeNotesDialog(W.QDialog):
             other.setToolTip(to)
             if node is None:
                 other.setForeground(QtGui.QBrush(QtGui.QColor(ARCHIVED_COLOR)))
-                other.setIcon(dot_icon(ARCHIVED_COLOR))
+            other.setIcon(dot_icon(ARCHIVED_COLOR if node is None else type_color(node.type)))
+            if link not in own_links:  # comes from the other note
+                for cell in (reason, other):
+                    cell.setBackground(QtGui.QBrush(QtGui.QColor(NEW_COLOR)))
             self.links.setItem(row, 0, reason)
             self.links.setItem(row, 1, other)
         hits_before = (_hits(target), _hits(source))
@@ -242,6 +259,21 @@ class MergeNotesDialog(W.QDialog):
             )
         self.summary.setText(" ".join(lines))
         return preview
+
+    def _mark_new_lines(self, own: str) -> None:
+        """Give the lines the other note brings a light background (the text stays plain)."""
+        kept = {line.strip() for line in own.split("\n")}
+        marks = []
+        block = self.content.document().firstBlock()
+        while block.isValid():
+            if block.text().strip() not in kept:
+                mark = W.QTextEdit.ExtraSelection()
+                mark.cursor = QtGui.QTextCursor(block)
+                mark.format.setBackground(QtGui.QColor(NEW_COLOR))
+                mark.format.setProperty(QtGui.QTextFormat.Property.FullWidthSelection, True)
+                marks.append(mark)
+            block = block.next()
+        self.content.setExtraSelections(marks)
 
     # -- merging -------------------------------------------------------------------------------
     def merge(self) -> None:

@@ -176,3 +176,15 @@ def test_a_note_and_a_node_share_one_inspector(app: Any, inspector: Any) -> None
     assert inspector.archive_action.text() == "&Archive Node"
     show(app, inspector, DEPLOY)
     assert "content" in inspector.form.rows and not inspector.links.isVisibleTo(inspector)
+
+
+def test_a_dangling_link_finds_its_note_when_that_note_arrives(
+    qtbot: Any, app: Any, inspector: Any
+) -> None:
+    from tests.nugget_notes import note, stage
+
+    show(app, inspector, DEPLOY)
+    assert inspector.note_links.dangling() == ["note-work-gone0001"]
+    stage(app.store, [note("note-work-gone0001", "Rollback plan", "Revert the tag.")])
+    qtbot.waitUntil(lambda: inspector.note_links.dangling() == [], timeout=5000)
+    assert inspector.note_links.table.item(1, 1).text() == "Rollback plan"

@@ -808,7 +808,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
         if scene.pinned[row]:
             unpin = menu.addAction(tr("Unpin"))
             unpin.triggered.connect(lambda: self.unpin(node_id))
-        if self.node_menu_actions:
+        if any(action.isVisible() for action in self.node_menu_actions):
             menu.addSeparator()
             menu.addActions(self.node_menu_actions)
         return menu

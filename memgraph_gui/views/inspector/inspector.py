@@ -12,6 +12,13 @@ writer moved it on meanwhile, nothing is written and the field shows both values
 mine" / "Take theirs". Leaving a node with unsaved typing asks Save / Discard / Cancel
 (``ask_unsaved``, replaceable by tests). Every completion is bound to the node and field it was
 for: one arriving after the person moved on updates that node's state, never the shown one.
+
+A Nuggets note is the same case with its own form and write path: its Nuggets fields
+(``note_fields``: the seed's value sets, system tags protected, hits and stamps read-only) and
+its links with their reasons (``note_links``); each edit is one Nuggets API call
+(``app.notes.edit_field``: ``editNote`` for the content, ``updateNote`` for the rest), Archive /
+Restore are Hide / Restore (``deleteNote`` / ``hidden: false``), with the same Apply / Revert,
+conflicts, unsaved-edit question and binding of results to their note.
 """
 
 from __future__ import annotations
@@ -244,12 +251,7 @@ class NodeInspector(QWidget):
         self.note_links.setVisible(note is not None)
         if note is not None:
             links = notes.note_links(self._app, note)
-            types = {}
-            for link in links:
-                target = self._app.node(link.to) if link.title is not None else None
-                if target is not None:
-                    types[link.to] = target.type
-            self.note_links.show_links(links, types)
+            self.note_links.show_links(links)
             self.links_title.setText(
                 tr("Links ({count})").format(count=len(links)) if links else tr("Links")
             )
@@ -664,7 +666,10 @@ class NodeInspector(QWidget):
         if node is not None and notes.is_note(node):
             if not node.archived and not self._app.read_only:
                 on_error = partial(self._on_state_refused, node.id)
-                notes.hide_note(self._app, node.id, initiator=self, on_error=on_error)
+                on_done = partial(self._on_note_state_saved, node.id)
+                notes.hide_note(
+                    self._app, node.id, initiator=self, on_done=on_done, on_error=on_error
+                )
             return
         if node is not None and not node.archived and not self._app.read_only:
             ops.archive_node(
@@ -679,7 +684,10 @@ class NodeInspector(QWidget):
         if node is not None and notes.is_note(node):
             if node.archived and not self._app.read_only:
                 on_error = partial(self._on_state_refused, node.id)
-                notes.restore_note(self._app, node.id, initiator=self, on_error=on_error)
+                on_done = partial(self._on_note_state_saved, node.id)
+                notes.restore_note(
+                    self._app, node.id, initiator=self, on_done=on_done, on_error=on_error
+                )
             return
         if node is not None and node.archived and not self._app.read_only:
             ops.restore_node(
@@ -699,6 +707,14 @@ class NodeInspector(QWidget):
                 initiator=self,
                 on_error=partial(self._on_state_refused, node.id),
             )
+
+    def _on_note_state_saved(self, node_id: str, _result: object) -> None:
+        """A note hidden or restored from here: its fields changed too (hidden, archivedAt,
+        updatedAt): show them, keeping any typing."""
+        node = self._app.node(node_id)
+        if node_id == self._node_id and node is not None:
+            self._load_form(node, keep_dirty=True)
+            self._refresh(node, reload_editors=False)
 
     def _on_state_refused(self, node_id: str, error: MemgraphError) -> None:
         if node_id != self._node_id:

@@ -57,8 +57,8 @@ class NoteLinksPanel(QWidget):
     def links(self) -> list[NoteLink]:
         return list(self._links)
 
-    def show_links(self, links: list[NoteLink], type_of: dict[str, str]) -> None:
-        """Fill the table; ``type_of`` maps an existing target's id to its type (its colour)."""
+    def show_links(self, links: list[NoteLink]) -> None:
+        """Fill the table (a target's dot has its type's colour)."""
         self._links = links
         self.table.setRowCount(len(links))
         for index, link in enumerate(links):
@@ -81,7 +81,7 @@ class NoteLinksPanel(QWidget):
             else:
                 target = W.QTableWidgetItem(link.title)
                 target.setToolTip(f"{link.to}\n{link.title}")
-                target.setIcon(dot_icon(type_color(type_of.get(link.to, "note"))))
+                target.setIcon(dot_icon(type_color(link.type or "note")))
             for column, item in enumerate((reason, target)):
                 item.setFlags(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled)
                 self.table.setItem(index, column, item)
