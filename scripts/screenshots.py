@@ -125,11 +125,11 @@ def small_window(out_dir: str) -> None:
 
 
 def note_inspector(out_dir: str) -> None:
-    """A Nuggets note in the inspector: ``note-inspector.png`` (the dock, window 1640×960),
+    """A Nuggets note in the inspector: ``note-inspector.png`` (its whole form, window 1640×960),
     ``note-inspector-1024x700.png`` (the whole window at 1024×700, a first run) and
     ``note-merge.png`` (Merge Notes… on two notes of one nugget). The store is a small one of
     notes staged as an import would (``tests/nugget_notes.py``)."""
-    from memgraph_gui.views.qt import QApplication
+    from memgraph_gui.views.qt import QApplication, QScrollArea
     from tests.nugget_notes import note_store
 
     qt = QApplication.instance() or QApplication(sys.argv[:1])
@@ -145,7 +145,9 @@ def note_inspector(out_dir: str) -> None:
         if name is None:
             window.grab().save(str(out / "note-inspector-1024x700.png"))
         else:
-            window.inspector_dock.grab().save(str(out / name))
+            # the whole form, links included (the dock shows it scrolled)
+            scroll = window.inspector.findChild(QScrollArea)
+            scroll.widget().grab().save(str(out / name))
             app.selection.select(["note-work-deploy01", "note-work-deploy02"])
             _settle(qt, window)
             dialog = window.note_merge.open()

@@ -37,8 +37,9 @@ class NoteLinksPanel(QWidget):
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, W.QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, W.QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(1, W.QHeaderView.ResizeMode.Stretch)
+        self.table.setColumnWidth(0, 80)  # reasons are short ("uses"); titles take the rest
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.table.setToolTip(tr("Click a link to show the note it points at"))
