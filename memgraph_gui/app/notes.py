@@ -24,7 +24,6 @@ from memgraph_gui.app.qt import tr
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import thaw
 from memgraph_gui.core.domain.model import Node
-from memgraph_gui.core.luker.labels import quoted_title
 from memgraph_gui.core.nuggets import metadata, model
 from memgraph_gui.core.nuggets.api import NuggetsApi
 from memgraph_gui.core.nuggets.merge_preview import MergePreview, merge_preview
@@ -187,10 +186,6 @@ class _Guarded(NuggetsApi):
             if note is not None:  # (a missing note: Nuggets answers null)
                 self._check(note)
             yield batch
-
-
-def _label(note: Mapping[str, Any]) -> str:
-    return quoted_title(str(note.get("title", "")))
 
 
 def _answer(result: Any, what: str, note_id: str) -> Any:
@@ -366,12 +361,12 @@ def preview_merge(app: AppModel, target_id: str, source_id: str) -> MergePreview
             if model.is_note(node)
             and model.nugget_of(node) == nugget
             and node.id not in (target_id, source_id)
-            and graph_links_to(node, source_id)
+            and _links_to(node, source_id)
         ]
     return merge_preview(target, source, others)
 
 
-def graph_links_to(node: Node, note_id: str) -> bool:
+def _links_to(node: Node, note_id: str) -> bool:
     """Whether the note ``node`` holds a link to ``note_id`` (dangling or not)."""
     links = node.fields.get("links") or ()
     return any(isinstance(link, Mapping) and link.get("to") == note_id for link in links)
@@ -400,11 +395,6 @@ def merge_notes(
         return _answer(api.merge_notes(target_id, source_id, reason), "merge", target_id)
 
     app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
-
-
-def merge_label(target: Mapping[str, Any], source: Mapping[str, Any]) -> str:
-    """How the dialog names the merge ("Merge 'B' into 'A'")."""
-    return f"Merge {_label(source)} into {_label(target)}"
 
 
 def system_tag_of(nugget: str) -> str:
