@@ -11,6 +11,7 @@ refused with a sentence saying why (``tell``, replaceable by tests).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from itertools import islice
 from typing import Any
 
@@ -67,15 +68,17 @@ class NoteMerge(QtCore.QObject):
             self.tell(self._parent, found)
             return None
         if self.dialog is not None:
-            self.dialog.close()
-        self.dialog = MergeNotesDialog(self._app, found, self._parent)
-        self.dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.dialog.destroyed.connect(self._on_dialog_gone)
-        self.dialog.open()
-        return self.dialog
+            self.dialog.close()  # (one merge at a time: the newer choice wins)
+        dialog = MergeNotesDialog(self._app, found, self._parent)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.destroyed.connect(partial(self._on_dialog_gone, id(dialog)))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
 
-    def _on_dialog_gone(self) -> None:
-        self.dialog = None
+    def _on_dialog_gone(self, which: int) -> None:
+        if id(self.dialog) == which:  # not a dialog closed before this one opened
+            self.dialog = None
 
     def _on_selection_changed(self, ids: object, _current: object, _source: object) -> None:
         """Shown while a note is selected (a memory without notes never sees it), enabled for

@@ -129,3 +129,20 @@ def test_the_preview_follows_another_writer_before_merge(
     dialog.merge_button.click()
     qtbot.waitUntil(lambda: win.note_merge.dialog is None, timeout=WAIT)
     assert stored(app, DEPLOY)["content"].endswith("A line the agent added.")
+
+
+def test_opening_merge_again_replaces_the_dialog_and_keeps_track_of_the_new_one(
+    qtbot: Any, window: Any
+) -> None:
+    from memgraph_gui.views.qt import QApplication, QtCore
+
+    app, win = window
+    app.selection.select([DEPLOY, OLD])
+    first = win.note_merge.open()
+    second = win.note_merge.open()
+    assert first is not second
+    QApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)  # the first goes
+    assert win.note_merge.dialog is second
+    second.reject()
+    QApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+    assert win.note_merge.dialog is None
