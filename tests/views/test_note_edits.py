@@ -285,3 +285,22 @@ def test_a_result_for_note_a_never_lands_on_note_b(
     row = inspector.form.row("subject")
     assert row.conflict.pending and row.editor.line.text() == "mine"
     assert stored(app, DEPLOY)["subject"] == "theirs"
+
+
+def test_leaving_a_note_with_unsaved_typing_asks_and_save_writes_it_through_nuggets(
+    qtbot: Any, app: Any, inspector: Any
+) -> None:
+    from memgraph_gui.views import unsaved
+    from tests.qt_sandbox import Asked
+
+    asked = Asked(unsaved.Choice.SAVE)
+    inspector.ask_unsaved = asked
+    show(app, inspector, DEPLOY)
+    inspector.form.row("content").editor.area.setPlainText("  kept   on leaving ")
+    inspector.form.row("subject").editor.line.setText("shared:team")
+    app.selection.select([STYLE])
+    qtbot.waitUntil(lambda: inspector.node_id == STYLE, timeout=WAIT)
+    assert len(asked.questions) == 1 and "“content”" in asked.questions[0]
+    after = stored(app, DEPLOY)
+    assert after["content"] == "kept on leaving" and after["subject"] == "shared:team"
+    assert undo_texts(app) == ["Edit 'Deploy checklist'", "Update 'Deploy checklist'"]
