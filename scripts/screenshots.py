@@ -14,6 +14,11 @@ Each store is a private copy.
 
 writes only ``window-1024x700.png``: the whole window at 1024×700 (a first run: no saved dock
 layout) with an event selected, to check that nothing is clipped and the graph keeps half.
+
+    DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py --note-inspector OUT
+
+writes ``note-inspector.png``, ``note-inspector-1024x700.png`` and ``note-merge.png`` (see
+``note_inspector``).
 """
 
 from __future__ import annotations
@@ -119,6 +124,41 @@ def small_window(out_dir: str) -> None:
     _close(window, app)
 
 
+def note_inspector(out_dir: str) -> None:
+    """A Nuggets note in the inspector: ``note-inspector.png`` (its whole form, window 1640×960),
+    ``note-inspector-1024x700.png`` (the whole window at 1024×700, a first run) and
+    ``note-merge.png`` (Merge Notes… on two notes of one nugget). The store is a small one of
+    notes staged as an import would (``tests/nugget_notes.py``)."""
+    from memgraph_gui.views.qt import QApplication, QScrollArea
+    from tests.nugget_notes import note_store
+
+    qt = QApplication.instance() or QApplication(sys.argv[:1])
+    qt.setOrganizationName("memgraph-screenshots-notes")  # no saved layout: a first run
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="shots-notes-")) / "notes.memgraph"
+    note_store(work).close()
+    for size, name in (((1640, 960), "note-inspector.png"), ((1024, 700), None)):
+        window, app = _window(qt, work, size=size)
+        app.selection.select(["note-work-deploy01"])
+        _settle(qt, window)
+        if name is None:
+            window.grab().save(str(out / "note-inspector-1024x700.png"))
+        else:
+            # the whole form, links included (the dock shows it scrolled)
+            scroll = window.inspector.findChild(QScrollArea)
+            scroll.widget().grab().save(str(out / name))
+            app.selection.select(["note-work-deploy01", "note-work-deploy02"])
+            _settle(qt, window)
+            dialog = window.note_merge.open()
+            assert dialog is not None
+            dialog.choose_target("note-work-deploy01")
+            _settle(qt, window)
+            dialog.grab().save(str(out / "note-merge.png"))
+            dialog.reject()
+        _close(window, app)
+
+
 def _window(qt: Any, path: Path, size: tuple[int, int] = (1640, 960)) -> tuple[Any, Any]:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.memory import MemoryStore
@@ -192,5 +232,7 @@ def _close(window: Any, app: Any) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--small"]:
         small_window(sys.argv[2])
+    elif sys.argv[1:2] == ["--note-inspector"]:
+        note_inspector(sys.argv[2])
     else:
         main(*sys.argv[1:3])

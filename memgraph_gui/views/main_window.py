@@ -19,6 +19,7 @@ from memgraph_gui.views.graph.find_box import FindStepper
 from memgraph_gui.views.help import ShortcutsDialog, about_box, shortcuts
 from memgraph_gui.views.inspector import NodeInspector
 from memgraph_gui.views.menu_text import menu_item
+from memgraph_gui.views.note_merge import NoteMerge
 from memgraph_gui.views.qt import (
     QApplication,
     QCloseEvent,
@@ -82,6 +83,10 @@ class MainWindow(QMainWindow):
         self.inspector_dock = self._dock(
             tr("Inspector"), "inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
         )
+        self.note_merge = NoteMerge(app, self)
+        self.graph_view.node_menu_actions.append(self.note_merge.action)
+        self.timeline_panel.table.addAction(self.note_merge.action)  # its context menu
+        self.timeline_panel.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self._build_find_bar()
         self._build_menus()
         self._build_focus_chain()
@@ -206,6 +211,7 @@ class MainWindow(QMainWindow):
         self._update_undo_actions()
         menu.addSeparator()
         menu.addActions(list(self.inspector.edit_actions()))
+        menu.addAction(self.note_merge.action)
         menu.addSeparator()
         self.edit_menu = menu
         find = menu.addAction(tr("&Find…"))

@@ -121,6 +121,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
         self._build_timers()
         self.graph_actions = build_actions(self)
         self.graph_actions.hops[self.hops].setChecked(True)
+        self.node_menu_actions: list[QtGui.QAction] = []
+        """Actions the window adds to a node's context menu (Merge Notes…)."""
         self._connect()
         self._reload(initial=True)
 
@@ -806,6 +808,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
         if scene.pinned[row]:
             unpin = menu.addAction(tr("Unpin"))
             unpin.triggered.connect(lambda: self.unpin(node_id))
+        if any(action.isVisible() for action in self.node_menu_actions):
+            menu.addSeparator()
+            menu.addActions(self.node_menu_actions)
         return menu
 
     def _fold_by_menu(self, node_id: str, unfold: bool) -> None:

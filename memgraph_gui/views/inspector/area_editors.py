@@ -19,7 +19,7 @@ from memgraph_gui.views.inspector.field_kinds import (
     list_value,
     parse_json,
 )
-from memgraph_gui.views.inspector.style import DeleteKey
+from memgraph_gui.views.inspector.style import DeleteKey, dot_icon
 from memgraph_gui.views.qt import QtCore, QtGui, QWidget, Signal, tr
 from memgraph_gui.views.qt import QtWidgets as W
 
@@ -332,3 +332,72 @@ class ListEditor(FieldEditor):
 
     def _on_down_clicked(self) -> None:
         self.move_row(self.list.currentRow(), 1)
+
+
+SYSTEM_TAG_COLOR = "#7a6a2a"
+
+
+class TagsEditor(ListEditor):
+    """A list of tags where some are *protected*: shown marked (a coloured dot, italic, a
+    tooltip), never editable, and refused by Remove (``input_rejected`` says why). An entry of
+    ``protected`` ending in ``:`` protects every tag that starts with it (``scope:``)."""
+
+    def __init__(self, protected: tuple[str, ...], parent: QWidget | None = None) -> None:
+        self.protected = protected
+        super().__init__(parent)
+        self.list.setToolTip(
+            tr("Tags. Marked ones are system tags Nuggets writes itself: they stay.")
+        )
+
+    def is_protected(self, tag: str) -> bool:
+        """Whether ``tag`` is a system tag here."""
+        return any(
+            tag.startswith(entry) if entry.endswith(":") else tag == entry
+            for entry in self.protected
+        )
+
+    def remove_row(self, row: int) -> None:
+        item = self.list.item(row) if 0 <= row < self.list.count() else None
+        if item is not None and self.is_protected(item.text()):
+            self.input_rejected.emit(
+                tr("“{tag}” is a system tag: Nuggets keeps it, so it cannot be removed.").format(
+                    tag=item.text()
+                )
+            )
+            return
+        super().remove_row(row)
+
+    def _show(self, value: Any) -> None:
+        super()._show(value)
+        self._mark()
+
+    def _on_items_changed(self, *_args: object) -> None:
+        self._mark()
+        super()._on_items_changed()
+
+    def _mark(self) -> None:
+        """Mark the protected rows (and make them read-only) without signalling a change."""
+        blocked = self.list.blockSignals(True)
+        for index in range(self.list.count()):
+            item = self.list.item(index)
+            system = self.is_protected(item.text())
+            if bool(item.data(_SYSTEM_ROLE)) == system and item.data(_SYSTEM_ROLE) is not None:
+                continue
+            item.setData(_SYSTEM_ROLE, system)
+            font = item.font()
+            font.setItalic(system)
+            item.setFont(font)
+            if system:
+                item.setFlags(_EDITABLE & ~Qt.ItemFlag.ItemIsEditable)
+                item.setIcon(dot_icon(SYSTEM_TAG_COLOR))
+                item.setForeground(QtGui.QBrush(QtGui.QColor(SYSTEM_TAG_COLOR)))
+                item.setToolTip(tr("System tag: Nuggets writes it itself; it cannot be removed."))
+            else:
+                item.setFlags(_EDITABLE)
+                item.setIcon(QtGui.QIcon())
+                item.setData(Qt.ItemDataRole.ForegroundRole, None)
+                item.setToolTip("")
+        self.list.blockSignals(blocked)
+
+
+_SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -12,7 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from memgraph_gui.views.inspector.field_kinds import display_text, parse_number, same_value
+from memgraph_gui.views.inspector.field_kinds import (
+    display_text,
+    parse_number,
+    same_value,
+    stamp_text,
+)
 from memgraph_gui.views.qt import QtWidgets as W
 from memgraph_gui.views.qt import QWidget, Signal, tr
 
@@ -171,31 +176,68 @@ class LineEditor(FieldEditor):
         self._try_commit()
 
 
-class NumberEditor(LineEditor):
-    """A number (int when whole); blank clears the field."""
+class StampEditor(LineEditor):
+    """A stamp, read-only: ``stamp_text`` of it, the whole stamp as tooltip."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def value(self) -> Any:
+        return self.baseline  # nothing is typed here
+
+    def _show(self, value: Any) -> None:
+        self.line.setText(stamp_text(value))
+        self.line.setCursorPosition(0)
+        whole = display_text(value)
+        self.line.setToolTip(tr("{stamp} (UTC)").format(stamp=whole) if whole else "")
+
+
+class NumberEditor(LineEditor):
+    """A number (int when whole); blank clears the field. With ``bounds`` (both ends included)
+    a number outside them, or a blank, is no value."""
+
+    def __init__(
+        self, parent: QWidget | None = None, *, bounds: tuple[float, float] | None = None
+    ) -> None:
         super().__init__(parent)
-        self.line.setPlaceholderText(tr("number"))
+        self.bounds = bounds
+        if bounds is None:
+            self.line.setPlaceholderText(tr("number"))
+        else:
+            self.line.setPlaceholderText(_range_text(bounds))
+            self.line.setToolTip(tr("A number from {range}").format(range=_range_text(bounds)))
 
     def value(self) -> Any:
         text = self.line.text()
-        if not text.strip():
+        if not text.strip() and self.bounds is None:
             return None
         try:
-            return parse_number(text)
+            number = parse_number(text)
         except ValueError:
             raise ValueError(tr("“{text}” is not a number.").format(text=text.strip())) from None
+        if self.bounds is not None and not self.bounds[0] <= number <= self.bounds[1]:
+            raise ValueError(
+                tr("{number} is out of range: it must be from {range}.").format(
+                    number=text.strip(), range=_range_text(self.bounds)
+                )
+            )
+        return number
+
+
+def _range_text(bounds: tuple[float, float]) -> str:
+    low, high = (display_text(int(b) if float(b).is_integer() else b) for b in bounds)
+    return f"{low} – {high}"
 
 
 class ChoiceEditor(FieldEditor):
-    """One of the values the column's hint names, or any other text typed in."""
+    """One of the values the column's hint names, or any other text typed in; ``strict``: only
+    one of ``choices`` (a stored value outside them is shown, and is no value to write)."""
 
-    def __init__(self, choices: tuple[str, ...], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, choices: tuple[str, ...], parent: QWidget | None = None, *, strict: bool = False
+    ) -> None:
         super().__init__(parent)
         self._choices = choices
+        self.strict = strict
         self.combo = W.QComboBox()
-        self.combo.setEditable(True)
+        self.combo.setEditable(not strict)
         self.combo.setInsertPolicy(W.QComboBox.InsertPolicy.NoInsert)
         self.combo.addItems(list(choices))
         _bare(W.QHBoxLayout(self)).addWidget(self.combo)
@@ -206,13 +248,26 @@ class ChoiceEditor(FieldEditor):
         self.setFocusProxy(self.combo)
 
     def value(self) -> Any:
+        text = self.combo.currentText()
+        if self.strict and text not in self._choices and text != display_text(self.baseline):
+            raise ValueError(
+                tr("“{text}” is not one of {choices}.").format(
+                    text=text, choices=", ".join(self._choices)
+                )
+            )
+        return text
+
+    def _raw_text(self) -> Any:
         return self.combo.currentText()
 
     def _show(self, value: Any) -> None:
         text = display_text(value)
         if text and self.combo.findText(text) < 0:
             self.combo.addItem(text)
-        self.combo.setCurrentText(text)
+        if self.strict:
+            self.combo.setCurrentIndex(self.combo.findText(text))
+        else:
+            self.combo.setCurrentText(text)
 
     def _state_changed(self) -> None:
         self.combo.setEnabled(self.writable)

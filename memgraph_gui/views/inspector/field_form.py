@@ -9,18 +9,24 @@ after one. Reloading never drops unsaved typing (see ``FieldForm.load``).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from memgraph_gui.core.domain.schema import TypeSpec
 from memgraph_gui.views.conflict import ConflictPanel
-from memgraph_gui.views.inspector.area_editors import ApplyBar, ListEditor, TextAreaEditor
+from memgraph_gui.views.inspector.area_editors import (
+    ApplyBar,
+    ListEditor,
+    TagsEditor,
+    TextAreaEditor,
+)
 from memgraph_gui.views.inspector.editors import (
     BoolEditor,
     ChoiceEditor,
     FieldEditor,
     LineEditor,
     NumberEditor,
+    StampEditor,
 )
 from memgraph_gui.views.inspector.field_kinds import (
     ColumnSpec,
@@ -28,7 +34,12 @@ from memgraph_gui.views.inspector.field_kinds import (
     columns_for,
     display_text,
 )
-from memgraph_gui.views.inspector.style import ERROR_COLOR, plain_label, status_label
+from memgraph_gui.views.inspector.style import (
+    ERROR_COLOR,
+    plain_label,
+    section_title,
+    status_label,
+)
 from memgraph_gui.views.qt import QtCore, QWidget, Signal, tr
 from memgraph_gui.views.qt import QtWidgets as W
 
@@ -44,13 +55,15 @@ def make_editor(column: ColumnSpec) -> FieldEditor:
     if kind is FieldKind.JSON:
         return TextAreaEditor(json_mode=True)
     if kind is FieldKind.LIST:
-        return ListEditor()
+        return TagsEditor(column.protected) if column.protected else ListEditor()
     if kind is FieldKind.NUMBER:
-        return NumberEditor()
+        return NumberEditor(bounds=column.bounds)
     if kind is FieldKind.BOOL:
         return BoolEditor()
     if kind is FieldKind.CHOICE:
-        return ChoiceEditor(column.choices)
+        return ChoiceEditor(column.choices, strict=column.strict)
+    if kind is FieldKind.STAMP:
+        return StampEditor()
     return LineEditor()
 
 
@@ -82,6 +95,8 @@ class FieldLabel(QWidget):
             )
             badge.setSizePolicy(W.QSizePolicy.Policy.Fixed, W.QSizePolicy.Policy.Fixed)
             layout.addWidget(badge, 0, Qt.AlignmentFlag.AlignVCenter)
+        if column.read_only:
+            self.name.setEnabled(False)  # greyed: shown, not edited here
         self.setToolTip(_tooltip(column))
 
 
@@ -91,6 +106,8 @@ def _tooltip(column: ColumnSpec) -> str:
         lines.append(column.hint)
     if not column.in_schema:
         lines.append(tr("Not a column of this type's schema."))
+    if column.read_only:
+        lines.append(tr("Read-only here."))
     return "\n\n".join(lines)
 
 
@@ -218,6 +235,7 @@ class FieldForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._headings: list[W.QLabel] = []
         self._layout = W.QFormLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
@@ -251,14 +269,16 @@ class FieldForm(QWidget):
         *,
         keep_dirty: bool,
         fresh: Collection[str] = (),
+        columns: Sequence[ColumnSpec] | None = None,
     ) -> None:
         """Show ``fields``. With ``keep_dirty`` nothing the person typed is lost: a row with
         unsaved typing keeps it and its baseline (so its write is checked against what it was
         based on), also when the column's editor changes kind (the typing is then kept aside,
         beside the new editor) or the column disappears; an untouched row follows ``fields``.
         Without it every row shows ``fields`` and conflicts are dropped (another node). The
-        ``fresh`` columns (just written) show ``fields`` in any case."""
-        columns = columns_for(spec, fields)
+        ``fresh`` columns (just written) show ``fields`` in any case. ``columns`` (a note's
+        fields) replaces the rows ``spec`` would give."""
+        columns = list(columns) if columns is not None else columns_for(spec, fields)
         if keep_dirty:
             names = {c.name for c in columns}
             columns += [
@@ -289,7 +309,7 @@ class FieldForm(QWidget):
     def set_editable(self, editable: bool) -> None:
         self._editable = editable
         for row in self._rows.values():
-            row.editor.set_editable(editable)
+            row.editor.set_editable(editable and not row.column.read_only)
 
     def label_widgets(self) -> list[QWidget]:
         return [row.label for row in self._rows.values()]
@@ -305,8 +325,14 @@ class FieldForm(QWidget):
         while self._layout.rowCount():
             self._layout.takeRow(0)
         if self._empty is not None:
+            self._empty.hide()  # (deleted when the event loop next runs)
             self._empty.deleteLater()
             self._empty = None
+        for heading in self._headings:
+            heading.hide()
+            heading.deleteLater()
+        self._headings = []
+        section = ""
         old, self._rows = self._rows, {}
         self._columns = tuple(columns)
         replaced: dict[str, FieldRow] = {}
@@ -320,6 +346,11 @@ class FieldForm(QWidget):
                 row = None
             if row is None:
                 row = self._new_row(column)
+            if column.section and column.section != section:
+                heading = section_title(column.section)
+                self._headings.append(heading)
+                self._layout.addRow(heading)
+            section = column.section or section
             self._layout.addRow(row.label, row.cell)
             self._rows[column.name] = row
         for row in old.values():
@@ -332,7 +363,12 @@ class FieldForm(QWidget):
 
     def _new_row(self, column: ColumnSpec) -> FieldRow:
         row = FieldRow(column)
-        row.editor.set_editable(self._editable)
+        row.editor.set_editable(self._editable and not column.read_only)
+        line = getattr(row.editor, "line", None)
+        if column.read_only and isinstance(line, W.QLineEdit):
+            line.setFrame(False)  # a value to read (and copy), not a box to type in
+            line.setStyleSheet("QLineEdit { background: transparent; }")
+            line.setPlaceholderText(tr("none"))
         committed = _Relay(row.editor, column.name, self.field_committed)
         rejected = _Relay(row.editor, column.name, self.field_input_rejected)
         keep = _Relay(row.editor, column.name, self.keep_mine_requested)

@@ -30,6 +30,8 @@ class FieldKind(StrEnum):
     LIST = "list"
     CHOICE = "choice"
     JSON = "json"
+    STAMP = "stamp"
+    """An ISO 8601 UTC stamp, shown read-only and short (the whole stamp as tooltip)."""
 
 
 LONG_COLUMNS = frozenset({"summary", "note", "description", "content", "body", "text"})
@@ -52,6 +54,16 @@ class ColumnSpec:
     hint: str = ""
     choices: tuple[str, ...] = ()
     in_schema: bool = True
+    read_only: bool = False
+    """Shown, never edited (a note's hits and stamps)."""
+    strict: bool = False
+    """A ``CHOICE`` that takes only one of ``choices`` (a note's scope, type, ...)."""
+    bounds: tuple[float, float] | None = None
+    """A ``NUMBER``'s allowed range, both ends included (a note's confidence)."""
+    protected: tuple[str, ...] = ()
+    """``LIST`` items that cannot be removed or edited (a note's system tags)."""
+    section: str = ""
+    """A heading shown above the first row of each new section ('' for none)."""
 
 
 def columns_for(spec: TypeSpec | None, fields: Mapping[str, Any]) -> list[ColumnSpec]:
@@ -187,3 +199,13 @@ def same_value(a: Any, b: Any) -> bool:
 def list_value(items: Sequence[Any]) -> list[Any]:
     """List items without the blank ones."""
     return [i for i in items if not (isinstance(i, str) and not i.strip())]
+
+
+_STAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$")
+
+
+def stamp_text(value: Any) -> str:
+    """``2026-11-20T09:15:00.000Z`` as ``2026-11-20 09:15:00`` (anything else as it is)."""
+    text = display_text(value)
+    match = _STAMP.match(text)
+    return f"{match.group(1)} {match.group(2)}" if match else text

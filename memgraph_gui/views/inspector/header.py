@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from memgraph_gui.app.notes import is_note, nugget_of
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.views.conflict import ConflictPanel
@@ -28,6 +29,8 @@ from memgraph_gui.views.theme import injection_styles, type_color
 from memgraph_gui.views.timeline.model import seq_tip
 
 Qt = QtCore.Qt
+NUGGET_BADGE = "#5b6b7a"
+_NOT_FOR_NOTES = (1, 3, 4, 5)  # Level, Prompt, Parent, Children
 NodeLookup = Callable[[str], Node | None]
 CHILD_ROWS = 5
 _SHORT = {
@@ -141,6 +144,10 @@ class NodeHeader(QWidget):
         self.seq_label.setText(_seq_text(node))
         self._show_parent(node, lookup)
         self._show_children(node, lookup)
+        # a note has no level of its own, no place in a prompt and no parent or children
+        note = is_note(node)
+        for row in _NOT_FOR_NOTES:
+            self.meta.setRowVisible(row, not note)
 
     def show_title(self, node: Node, *, keep_dirty: bool) -> None:
         """Show the node's title; with ``keep_dirty`` a title being typed stays, with the
@@ -196,8 +203,15 @@ class NodeHeader(QWidget):
     def _show_badges(self, node: Node) -> None:
         _clear(self._badges)
         self._badges.addWidget(type_badge(node.type))
+        if is_note(node):
+            nugget = badge(nugget_of(node) or tr("no nugget"), NUGGET_BADGE)
+            nugget.setToolTip(tr("The nugget this note belongs to"))
+            self._badges.addWidget(nugget)
         if node.archived:
-            self._badges.addWidget(badge(tr("archived"), ARCHIVED_BADGE))
+            hidden = is_note(node)  # a Nuggets note is hidden, not archived
+            self._badges.addWidget(
+                badge(tr("hidden") if hidden else tr("archived"), ARCHIVED_BADGE)
+            )
         if node.semantic_rollup:
             text = tr("rollup · depth {depth}").format(depth=node.semantic_depth)
             self._badges.addWidget(badge(text, "#7f8c8d"))

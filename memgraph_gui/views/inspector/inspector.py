@@ -12,6 +12,13 @@ writer moved it on meanwhile, nothing is written and the field shows both values
 mine" / "Take theirs". Leaving a node with unsaved typing asks Save / Discard / Cancel
 (``ask_unsaved``, replaceable by tests). Every completion is bound to the node and field it was
 for: one arriving after the person moved on updates that node's state, never the shown one.
+
+A Nuggets note is the same case with its own form and write path: its Nuggets fields
+(``note_fields``: the seed's value sets, system tags protected, hits and stamps read-only) and
+its links with their reasons (``note_links``); each edit is one Nuggets API call
+(``app.notes.edit_field``: ``editNote`` for the content, ``updateNote`` for the rest), Archive /
+Restore are Hide / Restore (``deleteNote`` / ``hidden: false``), with the same Apply / Revert,
+conflicts, unsaved-edit question and binding of results to their note.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from memgraph_gui.app import ops
+from memgraph_gui.app import notes, ops
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
@@ -34,6 +41,8 @@ from memgraph_gui.views.inspector.field_kinds import patch_for, same_value
 from memgraph_gui.views.inspector.header import NodeHeader
 from memgraph_gui.views.inspector.link_rows import LinkRow, link_rows
 from memgraph_gui.views.inspector.links_panel import LinksPanel
+from memgraph_gui.views.inspector.note_fields import note_columns
+from memgraph_gui.views.inspector.note_links import NoteLinksPanel
 from memgraph_gui.views.inspector.style import plain_label, section_title, separator
 from memgraph_gui.views.inspector.target_picker import TargetPickerDialog
 from memgraph_gui.views.qt import QAction, QKeySequence, QtCore, QTimer, QWidget, tr
@@ -107,12 +116,14 @@ class NodeInspector(QWidget):
         self.header = NodeHeader()
         self.form = FieldForm()
         self.links = LinksPanel()
+        self.note_links = NoteLinksPanel()
         self.note = plain_label()
         self.note.setWordWrap(True)
         self.empty = plain_label(
             tr("Nothing selected.\n\nClick a node in the timeline or the graph to see it here.")
         )
         self.links_title = section_title(tr("Links"))
+        self.fields_title = section_title(tr("Fields"))
         self._pages = W.QStackedWidget()
         self._build()
         self._connect()
@@ -134,11 +145,12 @@ class NodeInspector(QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.header)
         layout.addWidget(separator())
-        layout.addWidget(section_title(tr("Fields")))
+        layout.addWidget(self.fields_title)
         layout.addWidget(self.form)
         layout.addWidget(separator())
         layout.addWidget(self.links_title)
         layout.addWidget(self.links)
+        layout.addWidget(self.note_links)
         layout.addStretch(1)
         scroll = W.QScrollArea()
         scroll.setWidgetResizable(True)
@@ -169,6 +181,7 @@ class NodeInspector(QWidget):
         self.form.field_committed.connect(self._on_field_committed)
         self.form.field_input_rejected.connect(self._on_field_input_rejected)
         self.links.node_activated.connect(self._on_node_clicked)
+        self.note_links.note_activated.connect(self._on_node_clicked)
         self.links.add_requested.connect(self.open_link_picker)
         self.links.remove_requested.connect(self._on_remove_requested)
 
@@ -212,7 +225,7 @@ class NodeInspector(QWidget):
             self._show_links(node)
         if reload_editors:
             self.header.show_title(node, keep_dirty=keep_dirty)
-            self.form.load(app.schema().get(node.type), node.fields, keep_dirty=keep_dirty)
+            self._load_form(node, keep_dirty=keep_dirty)
         writable = not app.read_only and not node.archived
         self.header.title.set_editable(writable)
         self.form.set_editable(writable)
@@ -221,7 +234,29 @@ class NodeInspector(QWidget):
         self._update_actions(node)
         self._align_labels()
 
+    def _load_form(self, node: Node, *, keep_dirty: bool, fresh: tuple[str, ...] = ()) -> None:
+        """The form for ``node``: its type's columns, or a note's Nuggets fields."""
+        note = notes.note_of(node)
+        self.fields_title.setVisible(note is None)  # a note's form has its own sections
+        if note is None:
+            spec = self._app.schema().get(node.type)
+            self.form.load(spec, node.fields, keep_dirty=keep_dirty, fresh=fresh)
+        else:
+            columns = note_columns(note)
+            self.form.load(None, note, keep_dirty=keep_dirty, fresh=fresh, columns=columns)
+
     def _show_links(self, node: Node) -> None:
+        note = notes.note_of(node)
+        self.links.setVisible(note is None)
+        self.note_links.setVisible(note is not None)
+        if note is not None:
+            links = notes.note_links(self._app, note)
+            self.note_links.show_links(links)
+            self.links_title.setText(
+                tr("Links ({count})").format(count=len(links)) if links else tr("Links")
+            )
+            self._related = {link.to for link in links}
+            return
         rows = link_rows(node.id, self._app.edges_of(node.id))
         self.links.show_links(rows, self._app.node)
         self.links_title.setText(
@@ -232,6 +267,8 @@ class NodeInspector(QWidget):
     def _show_note(self, node: Node) -> None:
         if self._app.read_only:
             text = tr("Read-only memory: everything shows, nothing can be changed.")
+        elif node.archived and notes.is_note(node):
+            text = tr("Hidden: listNotes and searchNotes leave it out. Restore it to edit it.")
         elif node.archived:
             text = tr("Archived: restore it to edit it.")
         else:
@@ -240,6 +277,7 @@ class NodeInspector(QWidget):
         self.note.setVisible(bool(text))
 
     def _update_actions(self, node: Node | None) -> None:
+        self._name_actions(notes.is_note(node))
         writable = node is not None and not self._app.read_only
         self.archive_action.setEnabled(writable and node is not None and not node.archived)
         self.restore_action.setEnabled(writable and node is not None and node.archived)
@@ -249,6 +287,25 @@ class NodeInspector(QWidget):
             node is not None and node.level == "semantic" and node.seq_to < self._app.current_seq()
         )
         self.mark_current_action.setEnabled(writable and not archived and behind)
+
+    def _name_actions(self, note: bool) -> None:
+        """A note is hidden (Nuggets' soft delete), any other node archived."""
+        if self.archive_action.property("note") == note:
+            return
+        self.archive_action.setProperty("note", note)
+        if note:
+            self.archive_action.setText(tr("&Hide Note"))
+            self.archive_action.setIconText(tr("Hide"))
+            self.archive_action.setStatusTip(tr("Hide the note: Nuggets' deleteNote (undoable)"))
+            self.restore_action.setText(tr("&Restore Note"))
+            self.restore_action.setStatusTip(tr("Bring the hidden note back (undoable)"))
+        else:
+            self.archive_action.setText(tr("&Archive Node"))
+            self.archive_action.setIconText(tr("Archive"))
+            self.archive_action.setStatusTip(tr("Archive the node in the inspector (undoable)"))
+            self.restore_action.setText(tr("&Restore Node"))
+            self.restore_action.setStatusTip(tr("Bring the archived node back (undoable)"))
+        self.restore_action.setIconText(tr("Restore"))
 
     def _align_labels(self) -> None:
         labels = self.header.label_widgets() + self.form.label_widgets()
@@ -264,6 +321,9 @@ class NodeInspector(QWidget):
         its editor started from; the completion is bound to that node and column."""
         node_id = self._node_id
         if node_id is None or self._app.read_only:
+            return
+        if notes.is_note(self._app.node(node_id)):
+            self._write_note_edit(node_id, column, value)
             return
         if column is None:
             patch: dict[str, Any] = {"title": value}
@@ -281,6 +341,27 @@ class NodeInspector(QWidget):
             node_id,
             **patch,
             expected=expected,
+            initiator=self,
+            on_done=partial(self._on_edit_saved, node_id, column),
+            on_error=partial(self._on_edit_refused, node_id, column, value, baseline),
+        )
+
+    def _write_note_edit(self, node_id: str, column: str | None, value: Any) -> None:
+        """Write one field of the note shown (or its title, ``column`` None) through Nuggets,
+        based on the value its editor started from; bound to that note and field as any edit."""
+        if column is None:
+            baseline: Any = self.header.title.baseline
+        else:
+            baseline = thaw(self.form.row(column).editor.baseline)
+        key = (node_id, column)
+        self._in_flight[key] = self._in_flight.get(key, 0) + 1
+        self._set_busy(column, True)
+        notes.edit_field(
+            self._app,
+            node_id,
+            column or "title",
+            value,
+            expected=baseline,
             initiator=self,
             on_done=partial(self._on_edit_saved, node_id, column),
             on_error=partial(self._on_edit_refused, node_id, column, value, baseline),
@@ -325,8 +406,7 @@ class NodeInspector(QWidget):
             self.header.show_title(node, keep_dirty=False)
         elif column in self.form.rows:
             # "Keep mine" may have changed the column's kind back: lay it out again if so
-            spec = self._app.schema().get(node.type)
-            self.form.load(spec, node.fields, keep_dirty=True, fresh=(column,))
+            self._load_form(node, keep_dirty=True, fresh=(column,))
         self._refresh(node, reload_editors=False)
         self._save_landed(node_id, column, ok=True)
 
@@ -583,6 +663,14 @@ class NodeInspector(QWidget):
 
     def _on_archive_triggered(self) -> None:
         node = self._app.node(self._node_id) if self._node_id else None
+        if node is not None and notes.is_note(node):
+            if not node.archived and not self._app.read_only:
+                on_error = partial(self._on_state_refused, node.id)
+                on_done = partial(self._on_note_state_saved, node.id)
+                notes.hide_note(
+                    self._app, node.id, initiator=self, on_done=on_done, on_error=on_error
+                )
+            return
         if node is not None and not node.archived and not self._app.read_only:
             ops.archive_node(
                 self._app,
@@ -593,6 +681,14 @@ class NodeInspector(QWidget):
 
     def _on_restore_triggered(self) -> None:
         node = self._app.node(self._node_id) if self._node_id else None
+        if node is not None and notes.is_note(node):
+            if node.archived and not self._app.read_only:
+                on_error = partial(self._on_state_refused, node.id)
+                on_done = partial(self._on_note_state_saved, node.id)
+                notes.restore_note(
+                    self._app, node.id, initiator=self, on_done=on_done, on_error=on_error
+                )
+            return
         if node is not None and node.archived and not self._app.read_only:
             ops.restore_node(
                 self._app,
@@ -611,6 +707,14 @@ class NodeInspector(QWidget):
                 initiator=self,
                 on_error=partial(self._on_state_refused, node.id),
             )
+
+    def _on_note_state_saved(self, node_id: str, _result: object) -> None:
+        """A note hidden or restored from here: its fields changed too (hidden, archivedAt,
+        updatedAt): show them, keeping any typing."""
+        node = self._app.node(node_id)
+        if node_id == self._node_id and node is not None:
+            self._load_form(node, keep_dirty=True)
+            self._refresh(node, reload_editors=False)
 
     def _on_state_refused(self, node_id: str, error: MemgraphError) -> None:
         if node_id != self._node_id:
@@ -675,7 +779,9 @@ def _links_or_neighbours_changed(changes: ChangeSet, node_id: str, related: set[
         return True
     if any(node_id in (a, b) for a, _t, b in changes.edges_changed):
         return True
-    return bool(related & (changes.nodes_updated | changes.nodes_archived))
+    # (a note's dangling link finds its note once that is added, and loses it when removed)
+    touched = changes.nodes_updated | changes.nodes_archived
+    return bool(related & (touched | changes.nodes_added | changes.nodes_removed))
 
 
 def _stored(error: MemgraphError, column: str | None) -> Any:
