@@ -111,13 +111,13 @@ class TimelinePanel(QWidget):
         header.setHighlightSections(False)
 
     def refresh_choices(self) -> None:
-        """Offer the types, levels and seq bounds present in the store."""
+        """Offer the types, levels, seq bounds and nuggets present in the store."""
         if self._app.closed:
             return
         types, levels, low, high = self._app.timeline_choices()
         schema_types = [spec.id for spec in self._app.schema().types]
         ordered = list(dict.fromkeys([*schema_types, *sorted(types)]))
-        self.filters.set_choices(ordered, sorted(levels), (low, high))
+        self.filters.set_choices(ordered, sorted(levels), (low, high), self._app.nuggets())
 
     def set_text_filter(self, text: str) -> None:
         """Filter by ``text`` (the window's Find box)."""
@@ -158,7 +158,12 @@ class TimelinePanel(QWidget):
         self._show_selection(self._app.selection.ids, self._app.selection.current)
 
     def _on_changes_applied(self, changes: ChangeSet, _initiator: object | None) -> None:
-        if changes.nodes_added or changes.reloaded or changes.schema_changed:
+        if (
+            changes.nodes_added
+            or changes.nodes_removed
+            or changes.reloaded
+            or changes.schema_changed
+        ):
             self._choices_timer.start()
 
     def _on_rows_changed(self, *_args: object) -> None:
