@@ -89,6 +89,9 @@ class _Nugget:
         metadata = merge_metadata(inferred, old, meta)
         system = [self.name, f"scope:{metadata['scope']}", f"type:{metadata['type']}"]
         if old is not None:  # keeps id, createdAt, links, hits; new content, visible again
+            # (the demo makes its calls phase by phase: a rewrite never goes back in time)
+            last = datetime.fromisoformat(old["updatedAt"]) + timedelta(seconds=1)
+            when = stamp(max(at, last))
             old.update(title=key, content=normalise_whitespace(value), hidden=False)
             old.update(sourceKey=key, updatedAt=when, **metadata)
             old["tags"] = normalise_tags([*old["tags"], *system, *title_tags(key)])
@@ -567,11 +570,15 @@ def _hide_and_merge(nugget: _Nugget) -> None:
             for n in nugget.notes
             if nugget.topic[n["id"]] == topic
             and n is not source
+            and n["kind"] == "note"
             and not n["hidden"]
             and nugget.at[n["id"]] < nugget.at[source["id"]]
         ]
         if targets and not source["hidden"]:
-            _merge(rng.choice(targets), source, nugget.at[source["id"]] + timedelta(days=2))
+            target = rng.choice(targets)
+            last = max(target["updatedAt"], source["updatedAt"])  # after every earlier write
+            at = datetime.fromisoformat(last) + timedelta(hours=rng.uniform(1, 48))
+            _merge(target, source, at)
 
 
 def _merge(target: dict[str, Any], source: dict[str, Any], at: datetime) -> None:
