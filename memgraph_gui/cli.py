@@ -311,7 +311,9 @@ def _call(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: T
     if options.method == "-":
         return _call_stream(options, stdin, out)
     # Checked before the store is opened, so a refused call never even creates it.
-    arguments = jsonapi.check_call(options.method, jsonapi.loads(options.args, "ARGS_JSON"))
+    nuggets = options.method in jsonapi.NUGGETS  # their arguments may hold NaN / Infinity
+    text = jsonapi.loads(options.args, "ARGS_JSON", non_finite=nuggets)
+    arguments = jsonapi.check_call(options.method, text)
     store = _open_for_call(options.db, options.create)
     try:
         _emit(out, {"result": jsonapi.call(store, options.method, arguments)})
@@ -405,7 +407,7 @@ def _request(line: bytes | str | None) -> dict[str, Any]:
         except UnicodeDecodeError as exc:
             where = f"byte 0x{line[exc.start]:02x} at offset {exc.start}"
             raise bad_args(f"the request is not valid UTF-8 ({where})") from exc
-    request = jsonapi.loads(line.removeprefix("\ufeff"), "the request")
+    request = jsonapi.loads_request(line.removeprefix("\ufeff"))
     if not isinstance(request, dict) or not isinstance(request.get("call"), str):
         raise bad_args('each line must be {"call": METHOD, "args": [...]}')
     return request

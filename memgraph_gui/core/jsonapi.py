@@ -6,13 +6,16 @@ Options objects use the seed's camelCase keys; they are mapped onto the Python k
 Only strict JSON (RFC 8259) crosses the boundary, both ways: ``loads`` refuses ``NaN`` /
 ``Infinity`` tokens and numbers no float can hold, ``call`` refuses arguments no store can hold
 (lone surrogates, unsafe integers, deep nesting, huge strings) before it touches the store, and
-``dumps`` never writes ``NaN`` or a lone surrogate.
+``dumps`` never writes ``NaN`` or a lone surrogate. The one exception: the Nuggets methods
+(``NUGGETS``) take ``NaN`` / ``Infinity`` in their arguments, as a Nuggets agent may send them (a
+non-finite confidence is stored as 0.7); their answers are strict JSON all the same.
 """
 
 from __future__ import annotations
 
 import inspect
 import json
+import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -71,7 +74,22 @@ EXTERNAL: dict[str, Callable[..., Any]] = {
     "getNodeById": external.get_node_by_id,
     "getCurrentlyInjectedNodeIds": external.get_currently_injected_node_ids,
 }
-METHODS = sorted([*READ, *WRITE, *EXTERNAL, "undo", "redo", "history"])
+# The Nuggets methods (core.nuggets.api.NuggetsApi): name -> (target, required, at most) argument
+# counts after the nugget name, which always comes first. null for an optional argument = left out.
+NUGGETS: dict[str, tuple[str, int, int]] = {
+    "remember": ("remember", 2, 3),
+    "createNote": ("create_note", 2, 4),
+    "editNote": ("edit_note", 2, 3),
+    "updateNote": ("update_note", 2, 2),
+    "deleteNote": ("delete_note", 1, 2),
+    "addLink": ("add_link", 3, 3),
+    "mergeNotes": ("merge_notes", 3, 3),
+    "recordHit": ("record_hit", 1, 2),
+    "getNote": ("get_note", 1, 1),
+    "listNotes": ("list_notes", 0, 1),
+    # "searchNotes" (query, limit=5, filter?): to be wired here from its own module
+}
+METHODS = sorted([*READ, *WRITE, *EXTERNAL, *NUGGETS, "undo", "redo", "history"])
 
 
 def check_call(method: Any, arguments: Any) -> list[Any]:
@@ -85,8 +103,22 @@ def check_call(method: Any, arguments: Any) -> list[Any]:
         raise bad_args(f"the method name must be a string, got {type(method).__name__}")
     if not isinstance(arguments, list):
         raise bad_args("arguments must be a JSON array of the method's positional arguments")
-    args.check_data(arguments, "args", strict_json=True)
+    args.check_data(
+        _finite_for_check(arguments) if method in NUGGETS else arguments, "args", strict_json=True
+    )
     return arguments
+
+
+def _finite_for_check(value: Any) -> Any:
+    """``value`` with each non-finite float as 0.0: what the strict checks see of a Nuggets
+    call's arguments (which may hold NaN / Infinity; everything else is checked as strictly)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else 0.0
+    if isinstance(value, list):
+        return [_finite_for_check(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _finite_for_check(item) for key, item in value.items()}
+    return value
 
 
 def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
@@ -104,6 +136,8 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
         )
     if method in EXTERNAL:
         return to_jsonable(_call_external(store, method, arguments))
+    if method in NUGGETS:
+        return _call_nuggets(store, method, arguments)
     if store is None:
         if method in READ or method in WRITE or method in ("undo", "redo", "history"):
             raise MemgraphError("MEMORY_STORE_MISSING", "no memory store at the given path")
@@ -122,6 +156,39 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
         name, shape = WRITE[method]
         return to_jsonable(_invoke(getattr(store.write_api(), name), shape, arguments, method))
     raise _unknown(method)
+
+
+def _call_nuggets(store: MemoryStore | None, method: str, arguments: list[Any]) -> Any:
+    """Run a Nuggets method: the nugget name first, then the method's own arguments."""
+    target, required, most = NUGGETS[method]
+    if not arguments or not isinstance(arguments[0], str):
+        got = "nothing" if not arguments else f"{type(arguments[0]).__name__}"
+        raise bad_args(f"{method}: args[0] must be the nugget name (a string), got {got}")
+    own = arguments[1:]
+    if not required <= len(own) <= most:
+        wanted = f"{required}" if required == most else f"{required} to {most}"
+        raise bad_args(
+            f"{method} takes the nugget name and {wanted} argument(s), got {len(own)} after it"
+        )
+    if store is None:
+        raise MemgraphError("MEMORY_STORE_MISSING", "no memory store at the given path")
+    fn = getattr(store.nuggets(arguments[0]), target)
+    try:
+        return fn(*own)
+    except MemgraphError as exc:
+        raise _placed(exc, method, fn) from None
+
+
+def _placed(exc: MemgraphError, method: str, fn: Callable[..., Any]) -> MemgraphError:
+    """``exc`` with the Python parameter it names as its place in the JSON call (``remember:
+    meta.confidence ...`` -> ``remember: args[3].confidence ...``; args[0] is the nugget)."""
+    if exc.code != "BAD_ARGS":
+        return exc
+    for index, name in enumerate(inspect.signature(fn).parameters, start=1):
+        head = f"{method}: {name}"
+        if exc.message.startswith(head) and exc.message[len(head) : len(head) + 1] in " .[":
+            return bad_args(f"{method}: args[{index}]{exc.message[len(head) :]}")
+    return exc
 
 
 def _unknown(method: str) -> MemgraphError:
@@ -196,15 +263,17 @@ def _camel(name: str) -> str:
 
 
 # -- strict JSON text in and out ------------------------------------------------------------------
-def loads(text: str, what: str = "the request") -> Any:
+def loads(text: str, what: str = "the request", *, non_finite: bool = False) -> Any:
     """Parse strict JSON ``text``; anything else raises ``BAD_ARGS`` naming ``what``.
 
     Refused besides invalid JSON: the ``NaN`` / ``Infinity`` / ``-Infinity`` tokens, numbers no
     float can hold (``1e400``), integers too long to convert, and nesting past the parser's
-    recursion limit. Never raises anything but ``MemgraphError``.
+    recursion limit. With ``non_finite`` (a Nuggets call's arguments) the tokens are taken as
+    the floats they name, and ``1e400`` as Infinity, as JavaScript reads it. Never raises
+    anything but ``MemgraphError``.
     """
     try:
-        return strict_json.loads(text)
+        return json.loads(text) if non_finite else strict_json.loads(text)
     except json.JSONDecodeError as exc:
         where = f"(line {exc.lineno}, column {exc.colno})"
         raise bad_args(f"{what} is not valid JSON: {exc.msg} {where}") from exc
@@ -219,3 +288,18 @@ def loads(text: str, what: str = "the request") -> Any:
         raise bad_args(f"{what} is not usable JSON: {exc}") from exc
     except RecursionError as exc:
         raise bad_args(f"{what} is nested too deeply") from exc
+
+
+def loads_request(text: str) -> Any:
+    """One ``call -`` request line, parsed as ``loads`` does, except that a request for a
+    Nuggets method (``{"call": "remember", ...}``) may hold ``NaN`` / ``Infinity``."""
+    try:
+        return loads(text, "the request")
+    except MemgraphError as strict_error:
+        try:
+            request = loads(text, "the request", non_finite=True)
+        except MemgraphError:
+            raise strict_error from None
+        if isinstance(request, dict) and request.get("call") in NUGGETS:
+            return request
+        raise strict_error from None

@@ -23,6 +23,7 @@ from memgraph_gui.core.layout.model import LayoutInput
 from memgraph_gui.core.luker.read_api import ReadApi
 from memgraph_gui.core.luker.session_api import SessionApi
 from memgraph_gui.core.luker.write_api import WriteApi
+from memgraph_gui.core.nuggets.api import NuggetsApi
 from memgraph_gui.core.storage import layout_io, retention
 from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
 from memgraph_gui.core.storage.history import History
@@ -97,6 +98,11 @@ class MemoryStore:
         """
         hook = None if on_commit is None else (lambda _storage: on_commit(self))
         return WriteApi(self.storage, on_commit=hook, origin=origin)
+
+    def nuggets(self, name: str, *, origin: str | None = None) -> NuggetsApi:
+        """The Nuggets API of the nugget ``name`` (verbatim) over this store; ``origin`` names
+        the writer in the change log, as for ``write_api``."""
+        return NuggetsApi(self.storage, name, origin=origin)
 
     @property
     def history(self) -> History:

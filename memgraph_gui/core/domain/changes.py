@@ -23,6 +23,7 @@ class OpKind(StrEnum):
     INJECTION = "injection"
     SCHEMA = "schema"
     PIN = "pin"
+    NUGGETS = "nuggets"  # a Nuggets API write (core.nuggets.api): one call, one step
     UNDO = "undo"
     REDO = "redo"
     EXTERNAL = "external"

@@ -77,11 +77,20 @@ def prefix_scoped_key(key: str, content: str = "", tags: Sequence[str] = ()) -> 
     return f"{infer_scope(trimmed, content, tags)}:{trimmed}"
 
 
-def clamp_confidence(value: Any) -> float:
-    """A confidence as stored: not a finite number -> 0.7, else clamped to [0, 1]."""
+def clamp_confidence(value: Any) -> float | int:
+    """A confidence as stored: not a finite number -> 0.7, else clamped to [0, 1]. A whole
+    result is an ``int`` (``2`` -> ``1``, ``0.0`` -> ``0``), as JavaScript writes it."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return 0.7
-    return float(max(0.0, min(1.0, value)))
+    return js_number(max(0.0, min(1.0, float(value))))
+
+
+def js_number(value: float | int) -> float | int:
+    """A finite number as JavaScript's ``JSON.stringify`` writes it: whole values without a
+    fraction (``1.0`` -> ``1``, ``-0.0`` -> ``0``), others unchanged."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def infer_metadata(

@@ -17,10 +17,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from memgraph_gui.core.domain.freeze import freeze, thaw
+from memgraph_gui.core.domain.freeze import LazyFields, thaw
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.tx import Tx
 
@@ -47,24 +48,37 @@ def nugget_of(node: Node) -> str:
 def note_json(node: Node) -> dict[str, Any]:
     """The note as Nuggets' JSON (a fresh, mutable dict in the stored key order), with
     ``id``, ``title`` and ``hidden`` as the node has them now."""
-    note = thaw(node.fields)
+    fields = node.fields
+    note = json.loads(fields.text) if isinstance(fields, LazyFields) else thaw(fields)
     note["id"] = node.id
     note["title"] = node.title
     note["hidden"] = node.archived
     return note  # type: ignore[no-any-return]
 
 
+def notes_json(nodes: list[Node]) -> list[dict[str, Any]]:
+    """``note_json`` of each node, in order (stored JSON texts parsed in one call)."""
+    if not all(isinstance(node.fields, LazyFields) for node in nodes):
+        return [note_json(node) for node in nodes]
+    notes = json.loads("[" + ",".join(node.fields.text for node in nodes) + "]")  # type: ignore[attr-defined]
+    for note, node in zip(notes, nodes, strict=True):
+        note["id"], note["title"], note["hidden"] = node.id, node.title, node.archived
+    return notes  # type: ignore[no-any-return]
+
+
 def note_node(note: Mapping[str, Any], *, seq_to: int, ord_: int = 0) -> Node:
     """The node that stores ``note`` (a whole MemoryNote: ``id``, ``title``, ``kind``, ...).
-    ``note`` is copied (and frozen); ``ord_`` 0 lets ``Tx.put_node`` number a new row."""
+    ``note`` is copied (its JSON text kept with the frozen copy, so the row's column and
+    ``note_json`` need no second conversion); ``ord_`` 0 lets ``Tx.put_node`` number a new row."""
     kind = note.get("kind")
+    text = json.dumps(note, ensure_ascii=False, separators=(",", ":"))
     return Node(
         id=note["id"],
         type=kind if kind in KINDS else "note",
         level=NOTE_LEVEL,
         title=note.get("title", ""),
         seq_to=seq_to,
-        fields=freeze(dict(note)),
+        fields=LazyFields(text),
         archived=bool(note.get("hidden", False)),
         ord=ord_,
     )

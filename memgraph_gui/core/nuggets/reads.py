@@ -7,6 +7,7 @@ from typing import Any
 
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.graph.graph import Graph
+from memgraph_gui.core.nuggets.index import note_index
 from memgraph_gui.core.nuggets.model import is_note, nugget_of
 
 
@@ -33,11 +34,20 @@ def matches(node: Node, options: Mapping[str, Any] | None) -> bool:
 
 
 def list_notes(graph: Graph, nugget: str, options: Mapping[str, Any] | None = None) -> list[Node]:
-    """``listNotes``: the nugget's notes that pass ``options``, oldest ``updatedAt`` first,
-    ties in storage order."""
-    found = [
-        node
-        for node in sorted(graph.nodes.values(), key=lambda n: n.ord)
-        if is_note(node) and nugget_of(node) == nugget and matches(node, options)
-    ]
-    return sorted(found, key=lambda n: str(n.fields.get("updatedAt", "")))
+    """``listNotes``: the nugget's notes that pass ``options`` (as ``matches``), oldest
+    ``updatedAt`` first, ties in storage order. Reads only the nugget's notes (``NoteIndex``)."""
+    entries = note_index(graph).ordered(nugget)
+    if options is None:
+        chosen = [entry for entry in entries if not entry.hidden]
+    else:
+        hidden_too = bool(options.get("includeHidden"))
+        subject, scope, type_ = (options.get(name) for name in ("subject", "scope", "type"))
+        chosen = [
+            entry
+            for entry in entries
+            if (hidden_too or not entry.hidden)
+            and (not subject or entry.subject == subject)
+            and (not scope or entry.scope == scope)
+            and (not type_ or entry.type == type_)
+        ]
+    return [entry.node for entry in chosen]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,14 +13,30 @@ MAX_TERMS = 20
 
 def note_basis(note: Mapping[str, Any]) -> list[str]:
     """The note's basis terms, in order, repeats dropped, the first 20 kept."""
-    titles = [f"title:{t}" for t in tokenize(note.get("title", ""))[:4]]
-    contents = [f"content:{t}" for t in tokenize(note.get("content", ""))[:6]]
-    tags = [f"tag:{normalise_tag(t)}" for t in list(note.get("tags") or ())[:6]]
-    links = [f"link:{link.get('to')}" for link in list(note.get("links") or ())[:4]]
+    titles = [f"title:{t}" for t in tokenize(_text(note.get("title")))[:4]]
+    contents = [f"content:{t}" for t in tokenize(_text(note.get("content")))[:6]]
+    tags = [f"tag:{normalise_tag(_text(t))}" for t in list(note.get("tags") or ())[:6]]
+    links = [f"link:{_link_to(link)}" for link in list(note.get("links") or ())[:4]]
     head = [f"kind:{note.get('kind')}"]
     head += [f"{name}:{note.get(name)}" for name in ("subject", "scope", "type", "source")]
     head += [f"stability:{note.get('stability')}", f"note:{note.get('id')}"]
     return unique([*head, *titles, *contents, *tags, *links])[:MAX_TERMS]
+
+
+def _text(value: Any) -> str:
+    """A stored value as text (a hand-made file may hold a number where text belongs)."""
+    if isinstance(value, str):
+        return value
+    return "" if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def _link_to(link: Any) -> str:
+    """``${link.to}`` in JavaScript: a missing ``to`` (or a link that is not an object) reads
+    ``undefined``."""
+    if not isinstance(link, Mapping) or "to" not in link:
+        return "undefined"
+    to = link["to"]
+    return to if isinstance(to, str) else "null" if to is None else json.dumps(to)
 
 
 def utf16_length(text: str) -> int:
