@@ -24,6 +24,7 @@ from memgraph_gui.core.demo import nuggets_text as T
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.memory import MemoryStore
+from memgraph_gui.core.nuggets.api import fact_meta_key
 from memgraph_gui.core.nuggets.metadata import infer_metadata, merge_metadata
 from memgraph_gui.core.nuggets.model import stage_note
 from memgraph_gui.core.nuggets.text import (
@@ -600,7 +601,8 @@ def _merge(target: dict[str, Any], source: dict[str, Any], at: datetime) -> None
 
 def load_nuggets_demo(store: MemoryStore, count: int, seed: int = 1) -> ChangeSet:
     """Write the demo's notes (``generate_nuggets``) into ``store`` in one transaction (one
-    ChangeSet, one undo step). ``BAD_ARGS`` when the store already holds nodes (nothing is
+    ChangeSet, one undo step), with the counters ``remember`` keeps per fact (its hits come
+    from ``recordHit``, which never feeds them). ``BAD_ARGS`` when the store already holds nodes (nothing is
     written then)."""
     with store.reading() as graph:
         held = len(graph.nodes)
@@ -618,5 +620,9 @@ def load_nuggets_demo(store: MemoryStore, count: int, seed: int = 1) -> ChangeSe
         for note in notes:  # links to notes made later: their edges now that every note is in
             if note["links"]:
                 stage_note(tx, note)
+            if note["kind"] == "fact":  # Nuggets' own fact list, as remember leaves it
+                key = note["sourceKey"]
+                counters = {"key": key, "hits": 0, "lastHitSession": ""}
+                tx.set_meta(fact_meta_key(note["nuggetName"], key), counters)
     assert tx.changeset is not None
     return tx.changeset

@@ -137,6 +137,14 @@ def test_written_in_one_transaction_as_notes_and_links(notes: list[dict]) -> Non
         assert node.seq_to == seq and node.archived == note["hidden"]
     links = {(n["id"], link["to"]) for n in notes for link in n["links"]}
     assert set(graph.edges) == {(a, model.LINK_EDGE, b) for a, b in links}
+    api = store.nuggets("astra")  # the agent goes on with the demo's notes
+    fact = next(n for n in notes if n["nuggetName"] == "astra" and n["kind"] == "fact")
+    api.remember(fact["sourceKey"].upper(), "changed")
+    again = api.get_note(fact["id"])
+    assert again is not None and again["content"] == "changed"
+    assert again["createdAt"] == fact["createdAt"] and again["links"] == fact["links"]
+    assert len(store.graph.nodes) == len(notes)
+    store.history.undo()
     with pytest.raises(MemgraphError) as refused:
         load_nuggets_demo(store, 50, seed=1)
     assert refused.value.code == "BAD_ARGS"
