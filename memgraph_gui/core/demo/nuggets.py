@@ -602,8 +602,8 @@ def _merge(target: dict[str, Any], source: dict[str, Any], at: datetime) -> None
 def load_nuggets_demo(store: MemoryStore, count: int, seed: int = 1) -> ChangeSet:
     """Write the demo's notes (``generate_nuggets``) into ``store`` in one transaction (one
     ChangeSet, one undo step), with the counters ``remember`` keeps per fact (its hits come
-    from ``recordHit``, which never feeds them). ``BAD_ARGS`` when the store already holds nodes (nothing is
-    written then)."""
+    from ``recordHit``, which never feeds them). ``BAD_ARGS`` when the store already holds
+    nodes (nothing is written then)."""
     with store.reading() as graph:
         held = len(graph.nodes)
     if held:
