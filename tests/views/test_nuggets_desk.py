@@ -4,7 +4,6 @@ Nuggets' own write path."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
