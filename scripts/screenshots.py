@@ -18,7 +18,8 @@ layout) with an event selected, to check that nothing is clipped and the graph k
     DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py --nuggets docs/screenshots
 
 writes ``nuggets-main.png``: the Nuggets demo (``memgraph demo --nuggets``, two nuggets, English
-and Chinese) in the main window, a hub note selected, the timeline at a stretch with hidden notes.
+and Chinese) in the main window: a hub note selected, the pointer on a preference linked to it
+(its kind, nugget, scope / type), the timeline at a stretch with hidden (faded) notes.
 """
 
 from __future__ import annotations
@@ -143,6 +144,16 @@ def nuggets_window(out_dir: str) -> None:
     notes = [n for n in graph.nodes.values() if n.fields.get("nuggetName") == "astra"]
     hub = max(notes, key=lambda n: sum(1 for _ in graph.edges_of(n.id))).id
     app.selection.select([hub])
+    _settle(qt, window)
+    # the timeline at a stretch holding hidden (faded) notes; the pointer on a preference
+    hidden = sorted((n for n in graph.nodes.values() if n.archived), key=lambda n: n.seq_to)
+    table, model = window.timeline_panel.table, window.timeline
+    middle = model.index(model.row_of(hidden[len(hidden) // 3].id), 0)
+    table.scrollTo(middle, table.ScrollHint.PositionAtCenter)
+    view = window.graph_view
+    near = [e.to_id if e.from_id == hub else e.from_id for e in graph.edges_of(hub)]
+    pick = next(i for i in near if graph.nodes[i].fields.get("type") == "preference")
+    view._on_node_hovered(view.scene.index[pick])
     _settle(qt, window)
     window.grab().save(str(out / "nuggets-main.png"))
     _close(window, app)

@@ -100,6 +100,11 @@ def test_timeline_filters_by_nugget(app: Any, qtbot: Any) -> None:
 def test_a_luker_memory_shows_no_nugget_filter(demo_app: Any, qtbot: Any) -> None:
     panel = _panel(demo_app, qtbot)
     assert not panel.filters.nugget.isVisible() and demo_app.nuggets() == []
+    assert not panel.table.isColumnHidden(1)  # its Injected column stays
+
+
+def test_a_memory_of_notes_only_has_no_injected_column(app: Any, qtbot: Any) -> None:
+    assert _panel(app, qtbot).table.isColumnHidden(1)
 
 
 def test_a_new_nugget_from_another_writer_is_offered(app: Any, qtbot: Any, agent: Any) -> None:

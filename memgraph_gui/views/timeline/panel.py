@@ -30,7 +30,7 @@ from memgraph_gui.views.qt import (
 )
 from memgraph_gui.views.timeline.filter_bar import FilterBar
 from memgraph_gui.views.timeline.filters import TimelineFilter
-from memgraph_gui.views.timeline.model import TimelineTableModel
+from memgraph_gui.views.timeline.model import BADGE_COLUMN, TimelineTableModel
 
 MAX_SHOWN_SELECTION = 2_000  # rows selected in the table for a bigger shared selection
 
@@ -118,13 +118,19 @@ class TimelinePanel(QWidget):
         header.setHighlightSections(False)
 
     def refresh_choices(self) -> None:
-        """Offer the types, levels, seq bounds and nuggets present in the store."""
+        """Offer the types, levels, seq bounds and nuggets present in the store. A memory of
+        Nuggets notes only has no Injected column (nothing injects notes): its titles get the
+        room."""
         if self._app.closed:
             return
+        nuggets = self._app.nuggets()
+        notes = sum(len(self._app.nugget_ids(name)) for name in nuggets)
+        only_notes = bool(notes) and notes == self._app.counts().nodes
+        self.table.setColumnHidden(BADGE_COLUMN, only_notes)
         types, levels, low, high = self._app.timeline_choices()
         schema_types = [spec.id for spec in self._app.schema().types]
         ordered = list(dict.fromkeys([*schema_types, *sorted(types)]))
-        self.filters.set_choices(ordered, sorted(levels), (low, high), self._app.nuggets())
+        self.filters.set_choices(ordered, sorted(levels), (low, high), nuggets)
 
     def set_text_filter(self, text: str) -> None:
         """Filter by ``text`` (the window's Find box)."""
