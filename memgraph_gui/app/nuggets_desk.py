@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from memgraph_gui.app.qt import tr
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.nuggets.index import note_index
 from memgraph_gui.core.nuggets.model import is_note, nugget_of
 
 if TYPE_CHECKING:
@@ -86,12 +87,16 @@ _NUGGETS = "app.nuggets"
 
 
 def _nuggets(graph: Graph) -> dict[str, frozenset[str]]:
-    """Per nugget name (sorted), the ids of its notes."""
-    found: dict[str, set[str]] = {}
-    for node in graph.nodes.values():
-        if is_note(node):
-            found.setdefault(nugget_of(node), set()).add(node.id)
-    return {name: frozenset(found[name]) for name in sorted(found)}
+    """Per nugget name (sorted), the ids of its notes (from the store's ``NoteIndex``, kept
+    in step with every change: no note is parsed again here)."""
+    entries = note_index(graph).entries
+    return {name: frozenset(entries[name]) for name in sorted(entries) if entries[name]}
+
+
+def warm_nuggets(graph: Graph) -> None:
+    """Build a new graph's nugget facet off the GUI thread (``reads.warm``: the first read of
+    a big Nuggets memory parses every note once, ~0.5 s at 50k)."""
+    graph.derived(_NUGGETS, lambda: _nuggets(graph))
 
 
 class NuggetReads:
