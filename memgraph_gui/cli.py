@@ -54,7 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("file")
     schema.add_argument("--character", default="", help="export as a character-scoped schema")
     demo = sub.add_parser("demo", parents=[db], help="write a generated demo memory")
-    demo.add_argument("--nodes", type=int, default=2000)
+    demo.add_argument(
+        "--nodes", type=int, default=None, help="how many (default 2000; 3000 notes with --nuggets)"
+    )
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument(
         "--shape",
@@ -62,6 +64,12 @@ def _parser() -> argparse.ArgumentParser:
         default="story",
         help="story: a protagonist, arcs of time and popular characters, as a long role-play "
         "grows (default); uniform: links at random, the earlier demo",
+    )
+    demo.add_argument(
+        "--nuggets",
+        action="store_true",
+        help="a Nuggets memory instead: two nuggets (astra, webshop) of facts and notes with "
+        "links, in English and Chinese, written into an empty store",
     )
     layout_cli.add_parser(sub, db)
     keep = sub.add_parser("retention", parents=[db], help="show or set the change-log limits")
@@ -267,8 +275,16 @@ def _demo(options: argparse.Namespace, out: TextIO) -> int:
     from memgraph_gui.core.demo.generator import load_demo
     from memgraph_gui.core.memory import MemoryStore
 
-    if options.nodes < 1:
+    if options.nodes is not None and options.nodes < 1:
         raise MemgraphError("BAD_ARGS", "--nodes must be at least 1")
+    if options.nuggets:
+        from memgraph_gui.core.demo.nuggets import load_nuggets_demo
+
+        with MemoryStore.open(options.db) as store:
+            load_nuggets_demo(store, options.nodes or 3000, options.seed)
+            _emit(out, _info(store.storage))
+        return 0
+    options.nodes = options.nodes or 2000
     with MemoryStore.open(options.db) as store:
         load_demo(store, options.nodes, options.seed, options.shape)
         _emit(out, _info(store.storage))

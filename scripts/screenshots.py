@@ -19,6 +19,12 @@ layout) with an event selected, to check that nothing is clipped and the graph k
 
 writes ``note-inspector.png``, ``note-inspector-1024x700.png`` and ``note-merge.png`` (see
 ``note_inspector``).
+
+    DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py --nuggets docs/screenshots
+
+writes ``nuggets-main.png``: the Nuggets demo (``memgraph demo --nuggets``, two nuggets, English
+and Chinese) in the main window: a hub note selected, the pointer on a preference linked to it
+(its kind, nugget, scope / type), the timeline at a stretch with hidden (faded) notes.
 """
 
 from __future__ import annotations
@@ -159,6 +165,40 @@ def note_inspector(out_dir: str) -> None:
         _close(window, app)
 
 
+def nuggets_window(out_dir: str) -> None:
+    """The Nuggets demo in the main window: a busy note of ``astra`` selected, the timeline
+    scrolled to a stretch that holds a hidden (faded) note."""
+    from memgraph_gui.core.demo.nuggets import load_nuggets_demo
+    from memgraph_gui.core.memory import MemoryStore
+    from memgraph_gui.views.qt import QApplication
+
+    qt = QApplication.instance() or QApplication(sys.argv[:1])
+    qt.setOrganizationName("memgraph-screenshots-nuggets")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="shots-nuggets-")) / "nuggets.memgraph"
+    with MemoryStore.open(work) as store:
+        load_nuggets_demo(store, 3000, seed=1)
+    window, app = _window(qt, work)
+    graph = app.store.graph
+    notes = [n for n in graph.nodes.values() if n.fields.get("nuggetName") == "astra"]
+    hub = max(notes, key=lambda n: sum(1 for _ in graph.edges_of(n.id))).id
+    app.selection.select([hub])
+    _settle(qt, window)
+    # the timeline at a stretch holding hidden (faded) notes; the pointer on a preference
+    hidden = sorted((n for n in graph.nodes.values() if n.archived), key=lambda n: n.seq_to)
+    table, model = window.timeline_panel.table, window.timeline
+    middle = model.index(model.row_of(hidden[len(hidden) // 3].id), 0)
+    table.scrollTo(middle, table.ScrollHint.PositionAtCenter)
+    view = window.graph_view
+    near = [e.to_id if e.from_id == hub else e.from_id for e in graph.edges_of(hub)]
+    pick = next(i for i in near if graph.nodes[i].fields.get("type") == "preference")
+    view._on_node_hovered(view.scene.index[pick])
+    _settle(qt, window)
+    window.grab().save(str(out / "nuggets-main.png"))
+    _close(window, app)
+
+
 def _window(qt: Any, path: Path, size: tuple[int, int] = (1640, 960)) -> tuple[Any, Any]:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.memory import MemoryStore
@@ -234,5 +274,7 @@ if __name__ == "__main__":
         small_window(sys.argv[2])
     elif sys.argv[1:2] == ["--note-inspector"]:
         note_inspector(sys.argv[2])
+    elif sys.argv[1:2] == ["--nuggets"]:
+        nuggets_window(sys.argv[2])
     else:
         main(*sys.argv[1:3])

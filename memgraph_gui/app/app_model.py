@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from memgraph_gui.app.nuggets_desk import NuggetReads
 from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.app.reads import StoreReads, warm
 from memgraph_gui.app.runner import OpRunner
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 Op = Callable[[WriteApi], T]
 
 
-class AppModel(StoreReads, QObject):
+class AppModel(StoreReads, NuggetReads, QObject):
     """Application state over one open store. GUI thread only (the store callbacks excepted).
 
     Signals: ``changes_applied(ChangeSet, initiator)`` for every commit (ours, undo/redo, other

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.nuggets_desk import hide_notes, restore_notes
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.luker.write_api import WriteApi
@@ -94,14 +95,20 @@ def mark_current(
 def archive_node(
     app: AppModel, node_id: str, *, initiator: object | None = None, on_error: OnError = None
 ) -> None:
-    """Archive (soft-delete) a node ("Archive 'Title'")."""
+    """Archive (soft-delete) a node ("Archive 'Title'"); a Nuggets note is hidden through
+    Nuggets' ``deleteNote`` instead ("Hide 'Title'")."""
+    if hide_notes(app, [node_id], initiator=initiator, on_error=on_error):
+        return
     _run(app, lambda w: w.delete_node(id=node_id), initiator, None, on_error)
 
 
 def restore_node(
     app: AppModel, node_id: str, *, initiator: object | None = None, on_error: OnError = None
 ) -> None:
-    """Bring an archived node back ("Restore 'Title'")."""
+    """Bring an archived node back ("Restore 'Title'"); a hidden Nuggets note comes back
+    through Nuggets' ``updateNote(hidden: false)`` instead ("Update 'Title'")."""
+    if restore_notes(app, [node_id], initiator=initiator, on_error=on_error):
+        return
     _run(app, lambda w: w.restore_node(id=node_id), initiator, None, on_error)
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memgraph_gui.app.nuggets_desk import is_note, note_label, note_tip
 from memgraph_gui.app.settings import load_legend_collapsed, save_legend_collapsed
 from memgraph_gui.views.graph.items import EdgeLayer, NodeScatter
 from memgraph_gui.views.graph.labels import (
@@ -98,6 +99,14 @@ class GraphCanvas:
             return (scene.titles[row] or node_id) if row >= 0 else node_id
         node = self._app.node(node_id)
         return node.title or node_id if node is not None else node_id
+
+    def _hover_of(self, node_id: str) -> str:
+        """What the hovered node shows: its whole title, and for a Nuggets note what kind,
+        nugget and scope / type it is (``fact · astra · user / preference · …``)."""
+        text = self._title_of(node_id)
+        node = self._app.node(node_id)
+        tip = note_tip(node) if node is not None else ""
+        return f"{text} — {tip}" if tip else text
 
     def _untitled(self, type_id: str) -> bool:
         """Whether nodes of ``type_id`` have no title column (their text is their summary)."""
@@ -388,14 +397,17 @@ class GraphCanvas:
 
     def _label_of(self, node_id: str) -> str:
         """A node's label: the summary of a rollup (its title is a number) or of a node whose
-        type has no title column (Luker titles its events "Summary N"), how many memories a
+        type has no title column (Luker titles its events "Summary N"), a Nuggets fact's key
+        with its value (``note_label``), how many memories a
         folded one holds, and how many links the overview leaves out ("+N links")."""
         text = self._title_of(node_id)
         scene, folded = self.scene, self.folded
         if scene is None or scene.titles:  # an open-time preview: titles only
             return short_label(text)
         node = self._app.node(node_id)
-        if node is not None and (node.semantic_rollup or self._untitled(node.type)):
+        if node is not None and is_note(node):
+            text = note_label(node)  # a fact's value after its key
+        elif node is not None and (node.semantic_rollup or self._untitled(node.type)):
             summary = " ".join(str(node.fields.get("summary", "")).split())
             text = summary or text
         text = short_label(text)

@@ -31,7 +31,7 @@ class GraphPointer:
     layout_job: LayoutJob
 
     # provided by GraphCanvas / GraphView, which come first in GraphView's bases
-    def _title_of(self, node_id: str) -> str:
+    def _hover_of(self, node_id: str) -> str:
         raise NotImplementedError
 
     def _set_moving(self, why: str, on: bool) -> None:
@@ -75,7 +75,7 @@ class GraphPointer:
             self.hovered_id = None
             return
         self.hovered_id = scene.ids[row]
-        self.hover_title.show(scene, row, self._title_of(scene.ids[row]))
+        self.hover_title.show(scene, row, self._hover_of(scene.ids[row]))
 
     def unpin(self, node_id: str) -> bool:
         """Unpin a pinned node where it stands (the layout may move it again): one undo step

@@ -39,6 +39,7 @@ from memgraph_gui.views.graph.folding import (
 from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
 from memgraph_gui.views.graph.laying_out import LAYOUT_AFTER_SHOW_MS, GraphLayout
 from memgraph_gui.views.graph.new_node import NewNode, ask_new_node
+from memgraph_gui.views.graph.nugget_facet import GraphNuggets
 from memgraph_gui.views.graph.pointer import GraphPointer
 from memgraph_gui.views.graph.scene import GraphScene, arrange_in_time
 from memgraph_gui.views.qt import (
@@ -75,12 +76,13 @@ MARKS_AFTER_SHOW_MS = 30
 ZOOM_SETTLE_MS = 180
 
 
-class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
+class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, GraphNuggets, QWidget):
     """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
 
     Signals: ``progress_changed(str)`` (layout progress, empty when idle), ``find_status(str)``
     (how many nodes the find finds, and which one Enter stepped to; empty without a find).
     Slots: ``set_search``, ``step_match``, ``fit``, ``relayout``, ``set_focus``, ``set_hops``,
+    ``set_nugget`` (draw one Nuggets nugget's notes only; the combo in the corner does it),
     ``show_preview``, ``cancel_preview``, ``shutdown`` (stops the layout worker; closing the app
     model does too). A right-click opens a context menu (``context_menu_at``).
     """
@@ -119,6 +121,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
         self._init_folding()
         self._build_widgets()
         self._build_timers()
+        self._build_nugget_combo()
         self.graph_actions = build_actions(self)
         self.graph_actions.hops[self.hops].setChecked(True)
         self.node_menu_actions: list[QtGui.QAction] = []
@@ -318,6 +321,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_legend()
+        self._place_nugget_combo()
 
     # -- loading -------------------------------------------------------------------------------------
     def _reload(self, *, initial: bool = False) -> None:
@@ -438,7 +442,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
         scene = self.scene
         assert scene is not None
         keep = scene.rows(sorted(self._app.selection.ids | {self.hovered_id or ""}))
-        merged = None if self.focus_on else self.fold_lines(scene, keep)
+        filtered = self.focus_on or self.nugget_filter is not None
+        merged = None if filtered else self.fold_lines(scene, keep)
         if merged is not None:
             self.edges.rebuild(scene, None, merged)
             return
@@ -446,6 +451,12 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
         self.edges.rebuild(scene, None if every else self.visible, lines if every else None)
 
     def _focus_mask(self, scene: GraphScene) -> np.ndarray:
+        """The rows drawn: the overview's cut (or the focus), within the nugget picked."""
+        shown = self._shown_mask(scene)
+        kept = self.nugget_rows(scene)
+        return shown if kept is None else shown & kept
+
+    def _shown_mask(self, scene: GraphScene) -> np.ndarray:
         alive = scene.alive.copy()
         if not self.focus_on:
             folded = self.folded
@@ -479,6 +490,8 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
         if self.preview_stamp is not None:
             return  # the store still open is not the one drawn; the new one reloads anyway
+        if changes.nodes_added or changes.nodes_removed or changes.reloaded:
+            self.refresh_nuggets()  # a note of a new nugget (another process's too)
         if changes.injection_changed or changes.reloaded:
             self._show_injection()
         if "pins" in changes.meta_keys and initiator is not self:
@@ -574,6 +587,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, QWidget):
                 scene.pinned[row] = scene.placed[row] = True
 
     def _on_store_replaced(self) -> None:
+        self.refresh_nuggets()
         self.layout_job.cancel()
         self._loader.cancel()
         self._pending = None

@@ -178,17 +178,27 @@ class TextAreaEditor(FieldEditor):
 
     def _fit_height(self) -> None:
         """As tall as the wrapped text (measured like the area lays it out, CJK fallback fonts
-        included), between ``MIN_LINES`` and ``MAX_LINES`` lines."""
-        probe = self._probe
-        probe.setDefaultFont(self.area.font())
-        probe.setDocumentMargin(self.area.document().documentMargin())
-        probe.setPlainText(self.area.toPlainText()[:_MEASURED_CHARS])
-        probe.setTextWidth(max(40, self.area.viewport().width()))
-        line = self.area.fontMetrics().lineSpacing()
-        margin = 2 * self.area.document().documentMargin()
+        included), between ``MIN_LINES`` and ``MAX_LINES`` lines. The text is measured at the
+        area's width without a scroll bar, and the bar is shown only when the text is taller
+        than ``MAX_LINES``: a bar that came and went with the height (the text a line taller
+        in the narrower viewport) made the area resize itself for ever at some widths."""
+        area, probe = self.area, self._probe
+        probe.setDefaultFont(area.font())
+        probe.setDocumentMargin(area.document().documentMargin())
+        probe.setPlainText(area.toPlainText()[:_MEASURED_CHARS])
+        probe.setTextWidth(max(40, area.width() - 2 * area.frameWidth()))
+        line = area.fontMetrics().lineSpacing()
+        margin = 2 * area.document().documentMargin()
         low, high = self.MIN_LINES * line + margin, self.MAX_LINES * line + margin
-        height = min(high, max(low, probe.size().height()))
-        self.area.setFixedHeight(int(height) + 2 * self.area.frameWidth() + 1)
+        needed = probe.size().height()
+        bar = Qt.ScrollBarPolicy.ScrollBarAsNeeded if needed > high else _NO_BAR
+        if area.verticalScrollBarPolicy() != bar:
+            area.setVerticalScrollBarPolicy(bar)
+        height = min(high, max(low, needed))
+        area.setFixedHeight(int(height) + 2 * area.frameWidth() + 1)
+
+
+_NO_BAR = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
 
 
 class ListEditor(FieldEditor):

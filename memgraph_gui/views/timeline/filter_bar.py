@@ -1,4 +1,4 @@
-"""``FilterBar``: the timeline's filter controls (text, type, level, archived, seq range).
+"""``FilterBar``: the timeline's filter controls (text, type, level, archived, nugget, seq range).
 
 Emits ``filter_changed(TimelineFilter)``; text typing is debounced so 50k rows are filtered once
 per pause, not per keystroke.
@@ -6,6 +6,7 @@ per pause, not per keystroke.
 
 from __future__ import annotations
 
+from memgraph_gui.views.nugget_combo import NuggetCombo
 from memgraph_gui.views.qt import (
     QComboBox,
     QHBoxLayout,
@@ -74,6 +75,7 @@ class FilterBar(QWidget):
             combo.setMinimumContentsLength(8)
         for key, label in _ARCHIVED:
             self.archived.addItem(tr(label), key)
+        self.nugget = NuggetCombo()  # shown when the store holds Nuggets notes
         self.seq = SeqRangeSlider()
         self._debounce = QTimer(self, singleShot=True, interval=180)
         self._debounce.timeout.connect(self._emit)
@@ -81,6 +83,7 @@ class FilterBar(QWidget):
         self.text.textChanged.connect(self._debounce.start)
         self.level.currentIndexChanged.connect(self._emit)
         self.archived.currentIndexChanged.connect(self._emit)
+        self.nugget.chosen.connect(self._emit)
         self.seq.range_changed.connect(self._emit)
         self._set_types_text()
 
@@ -94,14 +97,25 @@ class FilterBar(QWidget):
         column.setSpacing(3)
         column.addWidget(self.text)
         column.addLayout(choices)  # two rows, so a narrow dock shows every label whole
-        column.addWidget(self.archived)
+        states = QHBoxLayout()
+        states.setContentsMargins(0, 0, 0, 0)
+        states.addWidget(self.archived, 1)
+        states.addWidget(self.nugget, 1)
+        column.addLayout(states)
         bottom = QHBoxLayout()
         bottom.addWidget(QLabel(tr("Seq")))
         bottom.addWidget(self.seq, 1)
         column.addLayout(bottom)
 
-    def set_choices(self, types: list[str], levels: list[str], seq_range: tuple[int, int]) -> None:
-        """Offer these types, levels and seq bounds (keeps what the user picked where possible)."""
+    def set_choices(
+        self,
+        types: list[str],
+        levels: list[str],
+        seq_range: tuple[int, int],
+        nuggets: list[str] | None = None,
+    ) -> None:
+        """Offer these types, levels, seq bounds and nuggets (keeps what the user picked where
+        possible; a picked nugget that is gone falls back to all, with one ``filter_changed``)."""
         menu = self.types.menu()
         checked = {a.text() for a in menu.actions() if not a.isChecked()}
         menu.clear()
@@ -120,6 +134,7 @@ class FilterBar(QWidget):
         self.level.blockSignals(False)
         self.seq.set_bounds(*seq_range)
         self._set_types_text()
+        self.nugget.set_nuggets(nuggets or [])
 
     def current(self) -> TimelineFilter:
         """The filter the controls show."""
@@ -135,6 +150,7 @@ class FilterBar(QWidget):
             text=self.text.text().strip(),
             seq_min=low,
             seq_max=high,
+            nugget=self.nugget.current(),
         )
 
     def _on_type_toggled(self, _checked: bool) -> None:
@@ -150,9 +166,12 @@ class FilterBar(QWidget):
             self.types.setText(tr_n("{shown} of %n type(s)", len(actions)).format(shown=shown))
 
     def clear(self) -> None:
-        """Show every node again: no text, every type, all levels, archived too, the whole seq
-        range (one ``filter_changed``)."""
-        quiet = (self.text, self.level, self.archived, self.seq, *self.types.menu().actions())
+        """Show every node again: no text, every type, all levels, archived too, every nugget,
+        the whole seq range (one ``filter_changed``)."""
+        quiet = (
+            *(self.text, self.level, self.archived, self.nugget, self.seq),
+            *self.types.menu().actions(),
+        )
         for widget in quiet:
             widget.blockSignals(True)
         self.text.clear()
@@ -160,6 +179,7 @@ class FilterBar(QWidget):
             action.setChecked(True)
         self.level.setCurrentIndex(0)
         self.archived.setCurrentIndex(0)
+        self.nugget.choose(None)
         self.seq.reset()
         for widget in quiet:
             widget.blockSignals(False)

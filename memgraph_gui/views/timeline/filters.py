@@ -1,10 +1,12 @@
-"""``TimelineFilter``: which nodes the timeline shows (type, level, archived, text, seq range)."""
+"""``TimelineFilter``: which nodes the timeline shows (type, level, archived, nugget, text, seq
+range)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from memgraph_gui.app.nuggets_desk import in_nugget
 from memgraph_gui.app.reads import finds, level_of
 from memgraph_gui.core.domain.model import Node
 
@@ -17,7 +19,7 @@ class TimelineFilter:
 
     ``levels`` match the node's ``level`` (e.g. ``semantic``) or, for rollups, ``L<depth>``;
     ``text`` is the window's find (``AppModel.matching_ids``: id, title or a field's value,
-    case-folded, any script).
+    case-folded, any script); ``nugget`` keeps only the notes of that Nuggets nugget.
     """
 
     types: frozenset[str] | None = None
@@ -26,6 +28,7 @@ class TimelineFilter:
     text: str = ""
     seq_min: int | None = None
     seq_max: int | None = None
+    nugget: str | None = None
 
     @property
     def active(self) -> bool:
@@ -47,6 +50,8 @@ class TimelineFilter:
         if (self.archived == "active" and node.archived) or (
             self.archived == "archived" and not node.archived
         ):
+            return False
+        if not in_nugget(node, self.nugget):
             return False
         if self.seq_min is not None and node.seq_to < self.seq_min:
             return False

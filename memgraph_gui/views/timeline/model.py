@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.nuggets_desk import is_note, note_content, note_tip, nugget_of
 from memgraph_gui.app.reads import level_of
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.collation import ascii_key, uca_key
@@ -299,10 +300,32 @@ class TimelineTableModel(QAbstractTableModel):
 
 
 def _render(node: Node) -> TimelineRow:
+    if is_note(node):
+        return _render_note(node)
     level = level_of(node)
     kind = node.type + (f" · {level}" if node.semantic_rollup else "")
     if node.archived:
         kind += f" ({tr('archived')})"
     cells = (str(node.seq_to), "", kind, node.title, content_text(node))
     tooltip = f"{node.id} · {node.type} · {level} · seq {node.seq_to}"
+    return TimelineRow(cells, QColor(type_color(node.type)), node.archived, tooltip)
+
+
+def _render_note(node: Node) -> TimelineRow:
+    """A Nuggets note: its kind and nugget, title (a fact's key), content; the tooltip says
+    what the generic cells cannot (scope / type, confidence, hits, when it was made)."""
+    kind = f"{node.type} · {nugget_of(node) or '?'}"
+    if node.archived:
+        kind += f" ({tr('hidden')})"
+    content = note_content(node)
+    if len(content) > _SNIPPET:
+        content = content[: _SNIPPET - 1] + "…"
+    cells = (str(node.seq_to), "", kind, node.title, content)
+    created = str(node.fields.get("createdAt", ""))
+    tooltip = tr("{id} · {about} · note {seq} in creation order{created}").format(
+        id=node.id,
+        about=note_tip(node),
+        seq=node.seq_to,
+        created=f" · {created[:16].replace('T', ' ')}" if created else "",
+    )
     return TimelineRow(cells, QColor(type_color(node.type)), node.archived, tooltip)

@@ -1,11 +1,14 @@
 """``TimelinePanel``: the timeline dock's widget — filter bar over a lazy table of nodes.
 
 Selection is shared through ``app.selection``: clicking rows selects those nodes everywhere, and
-a selection made elsewhere (graph, inspector) selects and reveals the rows here.
+a selection made elsewhere (graph, inspector) selects and reveals the rows here. A right-click
+offers to restore the archived nodes and hidden Nuggets notes selected (the graph does not draw
+them, so this is where they come back).
 """
 
 from __future__ import annotations
 
+from memgraph_gui.app import ops
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.views.qt import (
@@ -14,8 +17,10 @@ from memgraph_gui.views.qt import (
     QItemSelection,
     QItemSelectionModel,
     QLabel,
+    QMenu,
     Qt,
     QTableView,
+    QtCore,
     QtGui,
     QTimer,
     QVBoxLayout,
@@ -25,7 +30,7 @@ from memgraph_gui.views.qt import (
 )
 from memgraph_gui.views.timeline.filter_bar import FilterBar
 from memgraph_gui.views.timeline.filters import TimelineFilter
-from memgraph_gui.views.timeline.model import TimelineTableModel
+from memgraph_gui.views.timeline.model import BADGE_COLUMN, TimelineTableModel
 
 MAX_SHOWN_SELECTION = 2_000  # rows selected in the table for a bigger shared selection
 
@@ -87,6 +92,8 @@ class TimelinePanel(QWidget):
             done.connect(self._on_rows_changed)
         self.filters.filter_changed.connect(self._on_filter_changed)
         self.table.selectionModel().selectionChanged.connect(self._on_rows_selected)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._on_context_menu)
         app.selection.changed.connect(self._on_selection_changed)
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self.refresh_choices)
@@ -111,13 +118,19 @@ class TimelinePanel(QWidget):
         header.setHighlightSections(False)
 
     def refresh_choices(self) -> None:
-        """Offer the types, levels and seq bounds present in the store."""
+        """Offer the types, levels, seq bounds and nuggets present in the store. A memory of
+        Nuggets notes only has no Injected column (nothing injects notes): its titles get the
+        room."""
         if self._app.closed:
             return
+        nuggets = self._app.nuggets()
+        notes = sum(len(self._app.nugget_ids(name)) for name in nuggets)
+        only_notes = bool(notes) and notes == self._app.counts().nodes
+        self.table.setColumnHidden(BADGE_COLUMN, only_notes)
         types, levels, low, high = self._app.timeline_choices()
         schema_types = [spec.id for spec in self._app.schema().types]
         ordered = list(dict.fromkeys([*schema_types, *sorted(types)]))
-        self.filters.set_choices(ordered, sorted(levels), (low, high))
+        self.filters.set_choices(ordered, sorted(levels), (low, high), nuggets)
 
     def set_text_filter(self, text: str) -> None:
         """Filter by ``text`` (the window's Find box)."""
@@ -151,6 +164,31 @@ class TimelinePanel(QWidget):
         self.shown_note.setText(text)
         self.shown_note.show()
 
+    def context_menu(self) -> QMenu | None:
+        """The rows' context menu for the selection (None when it offers nothing): Restore
+        the archived nodes and hidden notes selected, each as one undoable step (a note
+        through Nuggets' ``updateNote``, see ``ops.restore_node``)."""
+        shown = [self._app.node(i) for i in sorted(self._app.selection.ids)]
+        archived = [n.id for n in shown if n is not None and n.archived]
+        if not archived or self._app.read_only:
+            return None
+        menu = QMenu(self)
+        text = tr("Restore {count} hidden or archived").format(count=len(archived))
+        action = menu.addAction(tr("Restore") if len(archived) == 1 else text)
+        action.triggered.connect(lambda: self.restore(archived))
+        return menu
+
+    def restore(self, ids: list[str]) -> None:
+        """Bring the archived nodes / hidden notes ``ids`` back (one undo step each)."""
+        for node_id in ids:
+            ops.restore_node(self._app, node_id, initiator=self)
+
+    def _on_context_menu(self, point: QtCore.QPoint) -> None:
+        menu = self.context_menu()
+        if menu is not None:
+            menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            menu.popup(self.table.viewport().mapToGlobal(point))
+
     # -- handlers ------------------------------------------------------------------------------------
     def _on_filter_changed(self, new: TimelineFilter) -> None:
         self.model.set_filter(new)
@@ -158,7 +196,12 @@ class TimelinePanel(QWidget):
         self._show_selection(self._app.selection.ids, self._app.selection.current)
 
     def _on_changes_applied(self, changes: ChangeSet, _initiator: object | None) -> None:
-        if changes.nodes_added or changes.reloaded or changes.schema_changed:
+        if (
+            changes.nodes_added
+            or changes.nodes_removed
+            or changes.reloaded
+            or changes.schema_changed
+        ):
             self._choices_timer.start()
 
     def _on_rows_changed(self, *_args: object) -> None:
