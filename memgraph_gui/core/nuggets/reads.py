@@ -1,4 +1,5 @@
-"""Nuggets' reads over the graph: ``getNote`` and ``listNotes`` (store lock held by the caller)."""
+"""Nuggets' reads over the graph: ``getNote`` and ``listNotes`` (store lock held by the caller;
+``searchNotes`` is ``search``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.nuggets.model import is_note, nugget_of
+from memgraph_gui.core.nuggets.note_index import note_index
 
 
 def get_note(graph: Graph, nugget: str, note_id: str) -> Node | None:
@@ -33,11 +35,8 @@ def matches(node: Node, options: Mapping[str, Any] | None) -> bool:
 
 
 def list_notes(graph: Graph, nugget: str, options: Mapping[str, Any] | None = None) -> list[Node]:
-    """``listNotes``: the nugget's notes that pass ``options``, oldest ``updatedAt`` first,
-    ties in storage order."""
-    found = [
-        node
-        for node in sorted(graph.nodes.values(), key=lambda n: n.ord)
-        if is_note(node) and nugget_of(node) == nugget and matches(node, options)
-    ]
-    return sorted(found, key=lambda n: str(n.fields.get("updatedAt", "")))
+    """``listNotes``: the nugget's notes that pass ``options`` (as ``matches`` says), oldest
+    ``updatedAt`` first, ties in storage order; answered from the note index (no note parsed)."""
+    index = note_index(graph)
+    nodes = index.nodes
+    return [nodes[slot] for slot in index.select(nugget, options).tolist()]
