@@ -57,7 +57,7 @@ def vector_scores(
     index: NoteIndex, slots: Slots, query: str, options: Mapping[str, Any] | None
 ) -> Floats:
     """``vectorScore`` of the query's basis (``vectors.query_basis``) for each of ``slots``."""
-    query_row = vectors.unit_row(vectors.basis_seeds(vectors.query_basis(query, options)))
+    query_seeds = vectors.basis_seeds(vectors.query_basis(query, options))
     sequences = index.sequence[slots]
     used = np.zeros(len(index.sequence_seeds), bool)
     used[sequences] = True
@@ -71,7 +71,7 @@ def vector_scores(
     numbers_of_pairs = np.flatnonzero(wanted[:-1]).tolist()
     pairs = [index.pairs[p] for p in numbers_of_pairs]
     dots = np.zeros(len(index.pairs) + 1)
-    dots[numbers_of_pairs] = list(vectors.pair_dots(query_row, pairs).values())
+    dots[numbers_of_pairs] = vectors.pair_dots(query_seeds, pairs)
     by_sequence = np.zeros(len(used))
     by_sequence[numbers] = dots[pair_rows].sum(axis=1) * factors[numbers]
     return (by_sequence[sequences] + 1) / 2

@@ -12,7 +12,9 @@ The seed is the term's first four UTF-8 bytes, so a note's vector is fixed by it
 - a bound term (one ``D``-length row) is computed once per distinct pair (``_rows``, bounded);
 - a sequence's scale and norm are computed once per distinct sequence (``factor``, keyed by the
   sequence itself, so it stays valid whatever happens to the notes);
-- per query, one ``D``-length dot per distinct pair among the candidates (``pair_dots``), and a
+- per query, the query row's dot with each distinct pair among the candidates (``pair_dots``);
+  as the query row is its own pairs' rows summed times its factor, that dot is the factor times
+  a sum of dots of two bound rows, each computed once (one ``D``-length dot) and cached. A
   note's dot is the sum of its pairs' dots times its sequence's factor.
 
 Each step computes what Nuggets computes (the same phases, ``atan2``, wrap, magnitudes, sum
@@ -43,6 +45,8 @@ ROW_CACHE_LIMIT = 512
 """Bound rows kept (256 KB each); pairs past that are computed when needed, never kept."""
 FACTOR_CACHE_LIMIT = 200_000
 """Sequence factors kept before the cache is emptied and refilled."""
+GRAM_CACHE_LIMIT = 1_000_000
+"""Dots of two pairs' bound rows kept before the cache is emptied and refilled."""
 
 Pair = tuple[int, int]  # (position, 32-bit seed)
 FloatArray = npt.NDArray[np.float64]
@@ -50,6 +54,7 @@ FloatArray = npt.NDArray[np.float64]
 _lock = threading.Lock()
 _rows: dict[Pair, FloatArray] = {}
 _factors: dict[tuple[int, ...], float] = {}
+_grams: dict[tuple[Pair, Pair], float] = {}
 _positions = np.arange(D, dtype=np.float64)
 _steps = np.arange(1, D + 1, dtype=np.uint64) * np.uint64(_GOLDEN)
 
@@ -173,12 +178,29 @@ def factor(seeds: tuple[int, ...]) -> float:
     return found
 
 
-def pair_dots(query_row: FloatArray, pairs: Iterable[Pair]) -> dict[Pair, float]:
-    """``query_row · bound row`` for each pair (one ``D``-length dot each)."""
-    return {pair: float(np.dot(_row(pair), query_row)) for pair in pairs}
+def _gram(a: Pair, b: Pair) -> float:
+    """``row(a) · row(b)`` (cached: a pure function of the two pairs)."""
+    key = (a, b) if a <= b else (b, a)
+    with _lock:
+        found = _grams.get(key)
+    if found is None:
+        found = float(np.dot(_row(a), _row(b)))
+        with _lock:
+            if len(_grams) >= GRAM_CACHE_LIMIT:
+                _grams.clear()
+            _grams[key] = found
+    return found
 
 
-def vector_score(query_row: FloatArray, seeds: tuple[int, ...]) -> float:
-    """One note's ``vectorScore`` against a query's unit row (the shortcut, for one note)."""
-    dots = pair_dots(query_row, enumerate(seeds))
-    return (sum(dots[(k, s)] for k, s in enumerate(seeds)) * factor(seeds) + 1) / 2
+def pair_dots(query_seeds: tuple[int, ...], pairs: Iterable[Pair]) -> list[float]:
+    """``unit_row(query_seeds) · bound row`` for each pair: the query's factor times the sum of
+    the pair's dots with the query's own bound rows (each such dot one ``D``-length dot, once)."""
+    scale = factor(query_seeds)
+    own = list(enumerate(query_seeds))
+    return [scale * sum(_gram(q, pair) for q in own) for pair in pairs]
+
+
+def vector_score(query_seeds: tuple[int, ...], seeds: tuple[int, ...]) -> float:
+    """One note's ``vectorScore`` against a query's basis seeds (the shortcut, for one note)."""
+    dots = pair_dots(query_seeds, enumerate(seeds))
+    return (sum(dots) * factor(seeds) + 1) / 2
