@@ -6,7 +6,8 @@ type (as integer codes), ``stability == 'durable'``, ``scope in (user, self)``, 
 (clamped as a load clamps it), the metadata boost those give, its text haystack (lower-cased)
 and token set, and its basis as a sequence of FHRR ``(position, seed)`` pairs (``vectors``).
 ``listNotes``' order (``updatedAt`` ascending, ties by storage order ``ord``) is a sorted list
-kept by bisection.
+kept by bisection, with the same slots as an array. The haystacks also feed a
+``SubstringIndex`` (the phrase test of ``textScore``).
 
 A write only marks the node pending (nothing is parsed then); the next read parses the pending
 notes, all at once (so the first read after a load parses every note's fields in one
@@ -27,6 +28,7 @@ from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.domain.text import js_string
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.search import field_maps
+from memgraph_gui.core.graph.substring_index import SubstringIndex
 from memgraph_gui.core.nuggets.metadata import clamp_confidence
 from memgraph_gui.core.nuggets.model import is_note
 from memgraph_gui.core.nuggets.text import tokenize
@@ -38,6 +40,8 @@ NO_CODE = -1
 UNKNOWN = -2
 """The code of a filter value no note has."""
 _FILTERED = ("subject", "scope", "type")
+BULK = 64
+"""Pending notes from which the order is re-sorted whole rather than kept by bisection."""
 
 
 def note_haystack(title: Any, fields: Mapping[str, Any]) -> str:
@@ -70,7 +74,9 @@ class NoteIndex:
         self._tokens: list[frozenset[str]] = []  # by slot
         self._keys: list[tuple[str, int] | None] = []  # by slot: its key in ``_order``
         self._order: list[tuple[str, int, int]] = []  # (updatedAt, ord, slot), sorted
-        self._order_array: npt.NDArray[np.intp] | None = None
+        self._order_array: npt.NDArray[np.intp] | None = None  # the slots of ``_order``
+        self._bulk = False
+        self._phrases = SubstringIndex((), self._haystacks_of)
         self._codes: dict[str, int] = {}  # nugget names, subjects, scopes, types -> code
         self._postings: dict[str, set[int]] = {}  # token -> slots
         self._posting_arrays: dict[str, npt.NDArray[np.intp]] = {}
@@ -109,10 +115,14 @@ class NoteIndex:
         for node_id in pending:
             self._drop(node_id)
         present = [node for node in pending.values() if node is not None]
+        self._bulk = len(present) > BULK
+        if self._bulk:
+            self._order_array = None
         for node, fields in zip(present, field_maps(present), strict=True):
             self._add(node, fields)
+        if self._bulk:
+            self._order.sort()
         self._pending = {}
-        self._order_array = None
 
     def _drop(self, node_id: str) -> None:
         slot = self._slot_of.pop(node_id, None)
@@ -122,6 +132,9 @@ class NoteIndex:
         if key is not None:
             at = bisect.bisect_left(self._order, (*key, slot))
             del self._order[at]
+            if self._order_array is not None:
+                self._order_array = np.delete(self._order_array, at)
+        self._phrases.node_changed(self.nodes[slot], None)
         for token in self._tokens[slot]:
             postings = self._postings[token]
             postings.discard(slot)
@@ -156,7 +169,18 @@ class NoteIndex:
             number = self._new_sequence(seeds)
         self.sequence[slot] = number
         key = self._keys[slot] = (js_string(fields.get("updatedAt")), node.ord)
-        bisect.insort(self._order, (*key, slot))
+        if self._bulk:
+            self._order.append((*key, slot))  # sorted once, when all are in
+        else:
+            at = bisect.bisect_left(self._order, (*key, slot))
+            self._order.insert(at, (*key, slot))
+            if self._order_array is not None:
+                self._order_array = np.insert(self._order_array, at, slot)
+        self._phrases.node_changed(None, node)
+
+    def _haystacks_of(self, nodes: list[Node]) -> list[str]:
+        slot_of, haystacks = self._slot_of, self.haystacks
+        return [haystacks[slot_of[n.id]] if n.id in slot_of else "" for n in nodes]
 
     def _new_slot(self) -> int:
         slot = len(self.nodes)
@@ -221,6 +245,17 @@ class NoteIndex:
                 wanted = self._codes.get(value, UNKNOWN) if isinstance(value, str) else UNKNOWN
                 keep &= self.meta[row, order] == wanted
         chosen: npt.NDArray[np.intp] = order[keep]
+        return chosen
+
+    def phrase_hits(self, phrase: str, slots: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+        """For each of ``slots``: whether its haystack contains ``phrase`` (non-empty; after
+        ``select``). A substring index finds the few notes that do without a pass over all."""
+        hits = np.zeros(len(self.nodes), bool)
+        slot_of = self._slot_of
+        found = [slot_of[n.id] for block in self._phrases.block_matches(phrase) for n in block]
+        if found:
+            hits[found] = True
+        chosen: npt.NDArray[np.bool_] = hits[slots]
         return chosen
 
     def token_counts(

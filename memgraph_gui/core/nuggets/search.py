@@ -44,9 +44,7 @@ def text_scores(index: NoteIndex, slots: Slots, query: str) -> Floats:
     q = js_trim(query.lower())
     if not q:
         return np.zeros(len(slots))
-    haystacks = index.haystacks
-    phrase = np.fromiter((q in haystacks[s] for s in slots.tolist()), bool, len(slots))
-    scores = phrase * PHRASE_SCORE
+    scores: Floats = np.where(index.phrase_hits(q, slots), PHRASE_SCORE, 0.0)
     tokens = unique(tokenize(q))
     if tokens:
         scores = scores + index.token_counts(tokens, slots) / len(tokens)
@@ -63,8 +61,10 @@ def vector_scores(
     used[sequences] = True
     numbers = np.flatnonzero(used)
     factors = index.sequence_factor
-    for number in numbers[np.isnan(factors[numbers])].tolist():
-        factors[number] = vectors.factor(index.sequence_seeds[number])
+    missing = numbers[np.isnan(factors[numbers])]
+    if len(missing):
+        seeds = index.sequence_seeds
+        factors[missing] = vectors.factors([seeds[n] for n in missing.tolist()])
     pair_rows = index.sequence_pairs[numbers]
     wanted = np.zeros(len(index.pairs) + 1, bool)  # the last: the padding's (a zero dot)
     wanted[pair_rows] = True
