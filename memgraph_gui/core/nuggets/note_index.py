@@ -7,7 +7,7 @@ type (as integer codes), ``stability == 'durable'``, ``scope in (user, self)``, 
 and token set, and its basis as a sequence of FHRR ``(position, seed)`` pairs (``vectors``).
 ``listNotes``' order (``updatedAt`` ascending, ties by storage order ``ord``) is a sorted list
 kept by bisection, with the same slots as an array. The haystacks also feed a
-``SubstringIndex`` (the phrase test of ``textScore``).
+blocked text for the phrase test of ``textScore`` (``_PhraseBlocks``).
 
 A write only marks the node pending (nothing is parsed then); the next read parses the pending
 notes, all at once (so the first read after a load parses every note's fields in one
@@ -19,6 +19,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Iterable, Mapping
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
@@ -28,7 +29,7 @@ from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.domain.text import js_string
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.search import field_maps
-from memgraph_gui.core.graph.substring_index import SubstringIndex
+from memgraph_gui.core.graph.substring_index import HASH_BITS, _bitmap, _needle_buckets
 from memgraph_gui.core.nuggets.metadata import clamp_confidence
 from memgraph_gui.core.nuggets.model import is_note
 from memgraph_gui.core.nuggets.text import tokenize
@@ -40,6 +41,7 @@ NO_CODE = -1
 UNKNOWN = -2
 """The code of a filter value no note has."""
 _FILTERED = ("subject", "scope", "type")
+BLOCK_SHIFT = 8  # 256 slots a phrase block
 BULK = 64
 """Pending notes from which the order is re-sorted whole rather than kept by bisection."""
 
@@ -48,9 +50,16 @@ def note_haystack(title: Any, fields: Mapping[str, Any]) -> str:
     """``scoreTextMatch``'s haystack: title, content, tags joined by spaces, subject, scope,
     type, joined by newlines, lower-cased."""
     tags = fields.get("tags")
-    tag_text = " ".join(js_string(t) for t in tags) if isinstance(tags, (list, tuple)) else ""
+    if not isinstance(tags, (list, tuple)):
+        tag_text = ""
+    elif all(type(t) is str for t in tags):
+        tag_text = " ".join(tags)
+    else:
+        tag_text = " ".join(map(js_string, tags))
     parts = [title, fields.get("content"), tag_text, *(fields.get(n) for n in _FILTERED)]
-    return "\n".join(js_string(p) for p in parts).lower()
+    if all(type(p) is str for p in parts):
+        return "\n".join(parts).lower()
+    return "\n".join(map(js_string, parts)).lower()
 
 
 def metadata_boost(fields: Mapping[str, Any]) -> tuple[float, float]:
@@ -76,7 +85,7 @@ class NoteIndex:
         self._order: list[tuple[str, int, int]] = []  # (updatedAt, ord, slot), sorted
         self._order_array: npt.NDArray[np.intp] | None = None  # the slots of ``_order``
         self._bulk = False
-        self._phrases = SubstringIndex((), self._haystacks_of)
+        self._phrases = _PhraseBlocks(self.haystacks)
         self._codes: dict[str, int] = {}  # nugget names, subjects, scopes, types -> code
         self._postings: dict[str, set[int]] = {}  # token -> slots
         self._posting_arrays: dict[str, npt.NDArray[np.intp]] = {}
@@ -118,6 +127,7 @@ class NoteIndex:
         self._bulk = len(present) > BULK
         if self._bulk:
             self._order_array = None
+            self._posting_arrays = {}
         for node, fields in zip(present, field_maps(present), strict=True):
             self._add(node, fields)
         if self._bulk:
@@ -134,7 +144,7 @@ class NoteIndex:
             del self._order[at]
             if self._order_array is not None:
                 self._order_array = np.delete(self._order_array, at)
-        self._phrases.node_changed(self.nodes[slot], None)
+        self._phrases.changed(slot)
         for token in self._tokens[slot]:
             postings = self._postings[token]
             postings.discard(slot)
@@ -159,9 +169,16 @@ class NoteIndex:
         self.confidence[slot], self.boost[slot] = metadata_boost(fields)
         haystack = self.haystacks[slot] = note_haystack(node.title, fields)
         tokens = self._tokens[slot] = frozenset(tokenize(haystack))
+        postings = self._postings
         for token in tokens:
-            self._postings.setdefault(token, set()).add(slot)
-            self._posting_arrays.pop(token, None)
+            found = postings.get(token)
+            if found is None:
+                postings[token] = {slot}
+            else:
+                found.add(slot)
+        if not self._bulk:
+            for token in tokens:
+                self._posting_arrays.pop(token, None)
         vector = fields.get("vector")
         seeds = basis_seeds(vector.get("basis") if isinstance(vector, Mapping) else None)
         number = self._sequences.get(seeds)
@@ -176,11 +193,7 @@ class NoteIndex:
             self._order.insert(at, (*key, slot))
             if self._order_array is not None:
                 self._order_array = np.insert(self._order_array, at, slot)
-        self._phrases.node_changed(None, node)
-
-    def _haystacks_of(self, nodes: list[Node]) -> list[str]:
-        slot_of, haystacks = self._slot_of, self.haystacks
-        return [haystacks[slot_of[n.id]] if n.id in slot_of else "" for n in nodes]
+        self._phrases.changed(slot)
 
     def _new_slot(self) -> int:
         slot = len(self.nodes)
@@ -249,12 +262,9 @@ class NoteIndex:
 
     def phrase_hits(self, phrase: str, slots: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
         """For each of ``slots``: whether its haystack contains ``phrase`` (non-empty; after
-        ``select``). A substring index finds the few notes that do without a pass over all."""
+        ``select``)."""
         hits = np.zeros(len(self.nodes), bool)
-        slot_of = self._slot_of
-        found = [slot_of[n.id] for block in self._phrases.block_matches(phrase) for n in block]
-        if found:
-            hits[found] = True
+        hits[self._phrases.slots_containing(phrase)] = True
         chosen: npt.NDArray[np.bool_] = hits[slots]
         return chosen
 
@@ -272,6 +282,69 @@ class NoteIndex:
                 postings = self._posting_arrays[token] = np.fromiter(found, np.intp, len(found))
             counts[postings] += 1
         return counts[slots]
+
+
+class _PhraseBlocks:
+    """The haystacks of 256 consecutive slots joined by NUL into one text per block, with the
+    bitmap of its hashed 1-, 2- and 3-grams (``substring_index``'s), rebuilt when one of its
+    slots changes. A phrase is looked for only in the blocks whose bitmap holds all its
+    n-grams, by C-level ``find`` calls: one per block and one per haystack that holds it (the
+    rest of a found haystack is skipped), rather than a test of each haystack. Exact: the
+    bitmaps only decide where to look."""
+
+    def __init__(self, haystacks: list[str]) -> None:
+        self._haystacks = haystacks
+        self._texts: list[str] = []  # by block number: the joined text
+        self._starts: list[list[int]] = []  # by block number: where each slot's text starts
+        self._bitmaps = np.zeros((0, (1 << HASH_BITS) // 8), np.uint8)  # by block number
+        self._dirty: set[int] = set()
+
+    def changed(self, slot: int) -> None:
+        self._dirty.add(slot >> BLOCK_SHIFT)
+
+    def slots_containing(self, phrase: str) -> list[int]:
+        """The slots whose haystack contains ``phrase`` (non-empty), ascending."""
+        haystacks = self._haystacks
+        if "\x00" in phrase:  # could span two haystacks of a block: test each one
+            return [slot for slot, text in enumerate(haystacks) if phrase in text]
+        self._rebuild()
+        buckets = _needle_buckets(phrase)
+        columns = (buckets >> np.uint32(3)).astype(np.intp)
+        masks = np.left_shift(1, buckets & np.uint32(7)).astype(np.uint8)
+        held = ((self._bitmaps[:, columns] & masks) != 0).all(axis=1)
+        found: list[int] = []
+        for number in np.flatnonzero(held).tolist():
+            text = self._texts[number]
+            at = text.find(phrase)
+            if at < 0:
+                continue
+            starts, base = self._starts[number], number << BLOCK_SHIFT
+            while at >= 0:
+                index = bisect.bisect_right(starts, at) - 1
+                found.append(base + index)
+                if index + 1 >= len(starts):
+                    break
+                at = text.find(phrase, starts[index + 1])
+        return found
+
+    def _rebuild(self) -> None:
+        """Re-join the blocks whose slots changed and recompute their n-gram bitmaps."""
+        if not self._dirty:
+            return
+        haystacks = self._haystacks
+        count = (len(haystacks) >> BLOCK_SHIFT) + 1
+        if count > len(self._texts):
+            self._texts += [""] * (count - len(self._texts))
+            self._starts += [[0]] * (count - len(self._starts))
+            grown = np.zeros((count, self._bitmaps.shape[1]), np.uint8)
+            grown[: len(self._bitmaps)] = self._bitmaps
+            self._bitmaps = grown
+        for number in self._dirty:
+            texts = haystacks[number << BLOCK_SHIFT : (number + 1) << BLOCK_SHIFT]
+            text = self._texts[number] = "\x00".join(texts)
+            self._starts[number] = [0, *accumulate(len(t) + 1 for t in texts[:-1])]
+            self._bitmaps[number] = _bitmap(text) if text else 0
+        self._dirty.clear()
 
 
 def _truthy(value: Any) -> bool:

@@ -45,6 +45,8 @@ ROW_CACHE_LIMIT = 512
 """Bound rows kept (256 KB each); pairs past that are computed when needed, never kept."""
 FACTOR_CACHE_LIMIT = 200_000
 """Sequence factors kept before the cache is emptied and refilled."""
+PREFIX_CACHE_LIMIT = 100_000
+"""Term prefixes whose seeds are kept before that cache is emptied and refilled."""
 GRAM_CACHE_LIMIT = 1_000_000
 """Dots of two pairs' bound rows kept before the cache is emptied and refilled."""
 
@@ -55,6 +57,7 @@ _lock = threading.Lock()
 _rows: dict[Pair, FloatArray] = {}
 _factors: dict[tuple[int, ...], float] = {}
 _grams: dict[tuple[Pair, Pair], float] = {}
+_prefix_seeds: dict[str, int] = {}  # a term's first four characters -> its seed
 _positions = np.arange(D, dtype=np.float64)
 _steps = np.arange(1, D + 1, dtype=np.uint64) * np.uint64(_GOLDEN)
 
@@ -133,9 +136,24 @@ def _row(pair: Pair) -> FloatArray:
 
 
 def basis_seeds(basis: Any) -> tuple[int, ...]:
-    """The seeds of a stored basis, in order (``('empty',)``'s for an empty or missing one)."""
+    """The seeds of a stored basis, in order (``('empty',)``'s for an empty or missing one).
+    A seed depends only on a term's first four characters (at least its first four bytes), so
+    it is looked up by them."""
     terms = basis if isinstance(basis, (list, tuple)) and basis else (EMPTY_TERM,)
-    return tuple(term_seed(term) for term in terms)
+    seeds = _prefix_seeds
+    out = []
+    for term in terms:
+        if type(term) is str:
+            prefix = term[:4]
+            seed = seeds.get(prefix)
+            if seed is None:
+                if len(seeds) >= PREFIX_CACHE_LIMIT:
+                    seeds.clear()
+                seed = seeds[prefix] = term_seed(prefix)
+        else:
+            seed = term_seed(term)
+        out.append(seed)
+    return tuple(out)
 
 
 def query_basis(query: str, options: Any = None) -> list[str]:

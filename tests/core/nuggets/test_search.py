@@ -250,3 +250,27 @@ def test_the_index_follows_writes_undo_and_deletes_one_note_at_a_time(
     assert _ids(search_notes(graph, "n", "deploy", 1)) == ["new"]
     assert len(list_notes(graph, "n")) == 30
     assert parsed == [1, 1, 1, 0, 1]  # one note parsed per write, none for the hard delete
+
+
+def test_phrase_test_over_many_blocks_is_exact() -> None:
+    rng = np.random.default_rng(3)
+    words = ["tea", "steam", "deploy", "我们", "x\x00y", "server", "the"]
+    notes = [
+        _note(f"p{i}", "t", " ".join(rng.choice(words, size=rng.integers(0, 6)).tolist()))
+        for i in range(700)
+    ]
+    store = _store(*notes)
+    index = note_index.note_index(store.graph)
+
+    def check() -> None:
+        slots = index.select("n", {"includeHidden": True})
+        for phrase in ("tea", "stea", "我们 s", "x\x00y", "zz", "y s", "t\ndeploy", "e"):
+            brute = [phrase in index.haystacks[s] for s in slots.tolist()]
+            assert index.phrase_hits(phrase, slots).tolist() == brute, phrase
+
+    check()
+    _write(store, _note("p300", "t", "steam tea"), _note("p650", "t", "", hidden=True))
+    with store.storage.transaction(OpKind.BATCH, "hard") as tx:
+        model.unstage_note(tx, "p3")
+    check()
+    assert "p3" not in _ids(list_notes(store.graph, "n", {"includeHidden": True}))
