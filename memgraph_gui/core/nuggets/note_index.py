@@ -80,7 +80,7 @@ class NoteIndex:
         self._free: list[int] = []
         self.nodes: list[Node | None] = []  # by slot
         self.haystacks: list[str] = []  # by slot
-        self._tokens: list[frozenset[str]] = []  # by slot
+        self._tokens: list[tuple[str, ...]] = []  # by slot: its distinct tokens
         self._keys: list[tuple[str, int] | None] = []  # by slot: its key in ``_order``
         self._order: list[tuple[str, int, int]] = []  # (updatedAt, ord, slot), sorted
         self._order_array: npt.NDArray[np.intp] | None = None  # the slots of ``_order``
@@ -151,7 +151,7 @@ class NoteIndex:
             self._posting_arrays.pop(token, None)
             if not postings:
                 del self._postings[token]
-        self.nodes[slot], self.haystacks[slot], self._tokens[slot] = None, "", frozenset()
+        self.nodes[slot], self.haystacks[slot], self._tokens[slot] = None, "", ()
         self._keys[slot] = None
         self.nugget[slot] = NO_CODE
         self._free.append(slot)
@@ -168,7 +168,7 @@ class NoteIndex:
             self.meta[row, slot] = self._code(value) if isinstance(value, str) else NO_CODE
         self.confidence[slot], self.boost[slot] = metadata_boost(fields)
         haystack = self.haystacks[slot] = note_haystack(node.title, fields)
-        tokens = self._tokens[slot] = frozenset(tokenize(haystack))
+        tokens = self._tokens[slot] = tuple(dict.fromkeys(tokenize(haystack)))
         postings = self._postings
         for token in tokens:
             found = postings.get(token)
@@ -199,7 +199,7 @@ class NoteIndex:
         slot = len(self.nodes)
         self.nodes.append(None)
         self.haystacks.append("")
-        self._tokens.append(frozenset())
+        self._tokens.append(())
         self._keys.append(None)
         if slot >= len(self.nugget):
             grow = len(self.nugget)

@@ -36,6 +36,14 @@ def store() -> MemoryStore:
     return store
 
 
+def _passes(fields: Any, hidden: bool, options: dict[str, Any] | None) -> bool:
+    if not options:
+        return not hidden
+    if hidden and not options.get("includeHidden"):
+        return False
+    return all(not options.get(k) or fields[k] == options[k] for k in ("subject", "scope", "type"))
+
+
 def _close(ours: float, theirs: float) -> bool:
     return abs(ours - theirs) <= TOLERANCE * max(1.0, abs(theirs))
 
@@ -51,7 +59,16 @@ def test_search_notes_agrees_with_nuggets(store: MemoryStore, case: dict[str, An
         for name in ("score", "vectorScore", "textScore"):
             assert _close(ours[name], theirs[name]), (name, ours[name], theirs[name])
         assert ours["note"] == model.note_json(store.graph.nodes[theirs["id"]])
-    assert len(list_notes(store.graph, case["nugget"], case["filter"])) == case["candidates"]
+    listed = list_notes(store.graph, case["nugget"], case["filter"])
+    assert len(listed) == case["candidates"]
+    # listNotes: Nuggets' filter, oldest updatedAt first, ties in storage order
+    plain = [
+        n
+        for n in sorted(store.graph.nodes.values(), key=lambda n: n.ord)
+        if n.fields["nuggetName"] == case["nugget"]
+        and _passes(n.fields, n.archived, case["filter"])
+    ]
+    assert listed == sorted(plain, key=lambda n: n.fields["updatedAt"])
     assert query_basis(case["query"], case["filter"]) == case["queryBasis"]
 
 
