@@ -285,7 +285,9 @@ class NoteIndex:
 
 
 class _PhraseBlocks:
-    """The haystacks of 256 consecutive slots joined by NUL into one text per block, with the
+    """The haystacks of 256 consecutive slots joined by NUL into one UTF-8 text per block (a
+    byte search: as exact as a character one, UTF-8 being self-synchronising, and fast where
+    a block holds CJK text, which makes a ``str`` two bytes a character), with the
     bitmap of its hashed 1-, 2- and 3-grams (``substring_index``'s), rebuilt when one of its
     slots changes. A phrase is looked for only in the blocks whose bitmap holds all its
     n-grams, by C-level ``find`` calls: one per block and one per haystack that holds it (the
@@ -294,7 +296,7 @@ class _PhraseBlocks:
 
     def __init__(self, haystacks: list[str]) -> None:
         self._haystacks = haystacks
-        self._texts: list[str] = []  # by block number: the joined text
+        self._texts: list[bytes] = []  # by block number: the joined text, UTF-8
         self._starts: list[list[int]] = []  # by block number: where each slot's text starts
         self._bitmaps = np.zeros((0, (1 << HASH_BITS) // 8), np.uint8)  # by block number
         self._dirty: set[int] = set()
@@ -308,6 +310,7 @@ class _PhraseBlocks:
         if "\x00" in phrase:  # could span two haystacks of a block: test each one
             return [slot for slot, text in enumerate(haystacks) if phrase in text]
         self._rebuild()
+        needle = phrase.encode("utf-8", "surrogatepass")
         buckets = _needle_buckets(phrase)
         columns = (buckets >> np.uint32(3)).astype(np.intp)
         masks = np.left_shift(1, buckets & np.uint32(7)).astype(np.uint8)
@@ -315,7 +318,7 @@ class _PhraseBlocks:
         found: list[int] = []
         for number in np.flatnonzero(held).tolist():
             text = self._texts[number]
-            at = text.find(phrase)
+            at = text.find(needle)
             if at < 0:
                 continue
             starts, base = self._starts[number], number << BLOCK_SHIFT
@@ -324,7 +327,7 @@ class _PhraseBlocks:
                 found.append(base + index)
                 if index + 1 >= len(starts):
                     break
-                at = text.find(phrase, starts[index + 1])
+                at = text.find(needle, starts[index + 1])
         return found
 
     def _rebuild(self) -> None:
@@ -334,15 +337,17 @@ class _PhraseBlocks:
         haystacks = self._haystacks
         count = (len(haystacks) >> BLOCK_SHIFT) + 1
         if count > len(self._texts):
-            self._texts += [""] * (count - len(self._texts))
+            self._texts += [b""] * (count - len(self._texts))
             self._starts += [[0]] * (count - len(self._starts))
             grown = np.zeros((count, self._bitmaps.shape[1]), np.uint8)
             grown[: len(self._bitmaps)] = self._bitmaps
             self._bitmaps = grown
         for number in self._dirty:
             texts = haystacks[number << BLOCK_SHIFT : (number + 1) << BLOCK_SHIFT]
-            text = self._texts[number] = "\x00".join(texts)
-            self._starts[number] = [0, *accumulate(len(t) + 1 for t in texts[:-1])]
+            encoded = [t.encode("utf-8", "surrogatepass") for t in texts]
+            self._texts[number] = b"\x00".join(encoded)
+            self._starts[number] = [0, *accumulate(len(t) + 1 for t in encoded[:-1])]
+            text = "\x00".join(texts)
             self._bitmaps[number] = _bitmap(text) if text else 0
         self._dirty.clear()
 
