@@ -9,7 +9,6 @@ from typing import Any
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.nuggets.model import is_note, nugget_of
-from memgraph_gui.core.nuggets.note_index import note_index
 
 
 def get_note(graph: Graph, nugget: str, note_id: str) -> Node | None:
@@ -37,6 +36,8 @@ def matches(node: Node, options: Mapping[str, Any] | None) -> bool:
 def list_notes(graph: Graph, nugget: str, options: Mapping[str, Any] | None = None) -> list[Node]:
     """``listNotes``: the nugget's notes that pass ``options`` (as ``matches`` says), oldest
     ``updatedAt`` first, ties in storage order; answered from the note index (no note parsed)."""
+    from memgraph_gui.core.nuggets.note_index import note_index  # numpy: only when listing
+
     index = note_index(graph)
     nodes = index.nodes
     return [nodes[slot] for slot in index.select(nugget, options).tolist()]
