@@ -128,10 +128,13 @@ class NoteIndex:
         if self._bulk:
             self._order_array = None
             self._posting_arrays = {}
-        for node, fields in zip(present, field_maps(present), strict=True):
-            self._add(node, fields)
-        if self._bulk:
-            self._order.sort()
+        try:
+            for node, fields in zip(present, field_maps(present), strict=True):
+                self._add(node, fields)
+        finally:  # on a failure (a damaged row), left consistent: a retry redoes the batch
+            if self._bulk:
+                self._order.sort()
+                self._bulk = False
         self._pending = {}
 
     def _drop(self, node_id: str) -> None:
