@@ -19,7 +19,8 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Iterable, Mapping
-from itertools import accumulate
+from itertools import accumulate, compress, repeat
+from operator import contains
 from typing import Any
 
 import numpy as np
@@ -42,6 +43,7 @@ UNKNOWN = -2
 """The code of a filter value no note has."""
 _FILTERED = ("subject", "scope", "type")
 BLOCK_SHIFT = 8  # 256 slots a phrase block
+DENSE = 8  # phrase hits in a block from which its other haystacks are tested one by one
 BULK = 64
 """Pending notes from which the order is re-sorted whole rather than kept by bisection."""
 
@@ -267,7 +269,9 @@ class NoteIndex:
         """For each of ``slots``: whether its haystack contains ``phrase`` (non-empty; after
         ``select``)."""
         hits = np.zeros(len(self.nodes), bool)
-        hits[self._phrases.slots_containing(phrase)] = True
+        wanted = np.zeros(len(self.nodes), bool)
+        wanted[slots] = True
+        hits[self._phrases.slots_containing(phrase, wanted)] = True
         chosen: npt.NDArray[np.bool_] = hits[slots]
         return chosen
 
@@ -294,8 +298,9 @@ class _PhraseBlocks:
     bitmap of its hashed 1-, 2- and 3-grams (``substring_index``'s), rebuilt when one of its
     slots changes. A phrase is looked for only in the blocks whose bitmap holds all its
     n-grams, by C-level ``find`` calls: one per block and one per haystack that holds it (the
-    rest of a found haystack is skipped), rather than a test of each haystack. Exact: the
-    bitmaps only decide where to look."""
+    rest of a found haystack is skipped), rather than a test of each haystack; past ``DENSE``
+    hits in a block, the rest of its haystacks are tested one by one (cheaper where most hold
+    the phrase). Exact: the bitmaps only decide where to look."""
 
     def __init__(self, haystacks: list[str]) -> None:
         self._haystacks = haystacks
@@ -307,17 +312,21 @@ class _PhraseBlocks:
     def changed(self, slot: int) -> None:
         self._dirty.add(slot >> BLOCK_SHIFT)
 
-    def slots_containing(self, phrase: str) -> list[int]:
-        """The slots whose haystack contains ``phrase`` (non-empty), ascending."""
+    def slots_containing(self, phrase: str, wanted: npt.NDArray[np.bool_]) -> list[int]:
+        """The slots whose haystack contains ``phrase`` (non-empty), ascending: all of those
+        that ``wanted`` marks, maybe some others (blocks without a wanted slot are skipped)."""
         haystacks = self._haystacks
-        if "\x00" in phrase:  # could span two haystacks of a block: test each one
-            return [slot for slot, text in enumerate(haystacks) if phrase in text]
+        if "\x00" in phrase:  # could span two haystacks of a block: test each wanted one
+            return [s for s in np.flatnonzero(wanted).tolist() if phrase in haystacks[s]]
         self._rebuild()
         needle = phrase.encode("utf-8", "surrogatepass")
         buckets = _needle_buckets(phrase)
         columns = (buckets >> np.uint32(3)).astype(np.intp)
         masks = np.left_shift(1, buckets & np.uint32(7)).astype(np.uint8)
         held = ((self._bitmaps[:, columns] & masks) != 0).all(axis=1)
+        blocks = np.zeros(len(held), bool)
+        blocks[np.flatnonzero(wanted) >> BLOCK_SHIFT] = True
+        held &= blocks
         found: list[int] = []
         for number in np.flatnonzero(held).tolist():
             text = self._texts[number]
@@ -325,10 +334,19 @@ class _PhraseBlocks:
             if at < 0:
                 continue
             starts, base = self._starts[number], number << BLOCK_SHIFT
+            hits = 0
             while at >= 0:
                 index = bisect.bisect_right(starts, at) - 1
                 found.append(base + index)
+                hits += 1
+                rest = base + index + 1
                 if index + 1 >= len(starts):
+                    break
+                if hits >= DENSE:  # many hold it: test each wanted one of the rest (C-level)
+                    end = base + len(starts)
+                    rest_wanted = (np.flatnonzero(wanted[rest:end]) + rest).tolist()
+                    texts = map(haystacks.__getitem__, rest_wanted)
+                    found += compress(rest_wanted, map(contains, texts, repeat(phrase)))
                     break
                 at = text.find(needle, starts[index + 1])
         return found
