@@ -24,6 +24,7 @@ class Tx:
         self.graph = graph
         self._nodes: dict[str, Node | None] = {}
         self._edges: dict[EdgeKey, Edge | None] = {}
+        self._staged_at: dict[str, dict[EdgeKey, None]] = {}  # node id -> staged keys touching it
         self._meta: dict[str, Any] = {}
         self._first_node_ord, self._next_node_ord = next_node_ord, next_node_ord
         self._first_edge_ord, self._next_edge_ord = next_edge_ord, next_edge_ord
@@ -82,20 +83,26 @@ class Tx:
             existing = self.edge(edge.key)
             ord_ = existing.ord if existing is not None else self._take_edge_ord()
             edge = Edge(edge.from_id, edge.to_id, edge.type, edge.seq_to, ord_)
-        self._edges[edge.key] = edge
+        self._stage_edge(edge.key, edge)
         return edge
 
     def remove_edge(self, key: EdgeKey) -> bool:
         """Stage an edge's removal; False if there was none."""
         if self.edge(key) is None:
             return False
-        self._edges[key] = None
+        self._stage_edge(key, None)
         return True
+
+    def _stage_edge(self, key: EdgeKey, edge: Edge | None) -> None:
+        if key not in self._edges:
+            self._staged_at.setdefault(key[0], {})[key] = None
+            self._staged_at.setdefault(key[2], {})[key] = None
+        self._edges[key] = edge
 
     def edge_keys_touching(self, node_id: str) -> list[EdgeKey]:
         """The keys of every edge (staged or stored, not removed) with ``node_id`` at an end."""
         keys = [e.key for e in self.graph.edges_of(node_id)]
-        keys += [k for k in self._edges if node_id in (k[0], k[2])]
+        keys += self._staged_at.get(node_id, {})  # (not a scan of every staged edge)
         return [k for k in dict.fromkeys(keys) if self.edge(k) is not None]
 
     def edge_targets(self, node_id: str, type_: str) -> list[str]:

@@ -1,4 +1,5 @@
-"""Nuggets' reads over the graph: ``getNote`` and ``listNotes`` (store lock held by the caller)."""
+"""Nuggets' reads over the graph: ``getNote`` and ``listNotes`` (store lock held by the caller;
+``searchNotes`` is ``search``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Any
 
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.graph.graph import Graph
-from memgraph_gui.core.nuggets.index import note_index
 from memgraph_gui.core.nuggets.model import is_note, nugget_of
 
 
@@ -34,20 +34,10 @@ def matches(node: Node, options: Mapping[str, Any] | None) -> bool:
 
 
 def list_notes(graph: Graph, nugget: str, options: Mapping[str, Any] | None = None) -> list[Node]:
-    """``listNotes``: the nugget's notes that pass ``options`` (as ``matches``), oldest
-    ``updatedAt`` first, ties in storage order. Reads only the nugget's notes (``NoteIndex``)."""
-    entries = note_index(graph).ordered(nugget)
-    if options is None:
-        chosen = [entry for entry in entries if not entry.hidden]
-    else:
-        hidden_too = bool(options.get("includeHidden"))
-        subject, scope, type_ = (options.get(name) for name in ("subject", "scope", "type"))
-        chosen = [
-            entry
-            for entry in entries
-            if (hidden_too or not entry.hidden)
-            and (not subject or entry.subject == subject)
-            and (not scope or entry.scope == scope)
-            and (not type_ or entry.type == type_)
-        ]
-    return [entry.node for entry in chosen]
+    """``listNotes``: the nugget's notes that pass ``options`` (as ``matches`` says), oldest
+    ``updatedAt`` first, ties in storage order; answered from the note index (no note parsed)."""
+    from memgraph_gui.core.nuggets.note_index import note_index  # numpy: only when listing
+
+    index = note_index(graph)
+    nodes = index.nodes
+    return [nodes[slot] for slot in index.select(nugget, options).tolist()]
