@@ -60,6 +60,12 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     which Python's ``json`` would accept, raise ``ImportFormatError`` like any other syntax error;
     so does a lone surrogate (an escape such as ``"\\ud800"`` with no pair), naming its path.
     """
+    return read_json_bytes(path)[0]
+
+
+def read_json_bytes(path: str | os.PathLike[str]) -> tuple[Any, bytes]:
+    """``read_json``, with the bytes read (one read: what was parsed is what a hash of them
+    describes)."""
     source = Path(path)
     try:
         size = source.stat().st_size
@@ -79,7 +85,7 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         found = strict_json.first_lone_surrogate(doc)
         if found is not None:
             raise ImportFormatError(*found)
-    return doc
+    return doc, data
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
