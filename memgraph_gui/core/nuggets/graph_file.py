@@ -48,7 +48,9 @@ UNSET_WHEN_NULL = ("sourceKey", "lastRewrittenAt", "archivedAt")
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: notes normalised so far."""
 
-_NEEDS_SPACING = re.compile(f"[{JS_SPACE.replace(' ', '').replace(chr(10), '')}]| [ \\n]|\\n |\\n\\n\\n")
+_NEEDS_SPACING = re.compile(
+    f"[{JS_SPACE.replace(' ', '').replace(chr(10), '')}]| [ \\n]|\\n |\\n\\n\\n"
+)
 """What ``normalise_whitespace`` would change inside a text (besides its two ends)."""
 _SPACE_CHARS = frozenset("\t\n\x0b\x0c\r \xa0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff") | {
     chr(c) for c in range(0x2000, 0x200B)
@@ -75,9 +77,7 @@ class GraphFile:
         return _migrates(self.version)
 
 
-def read_graph_file(
-    path: str | Path, *, now: str, progress: Progress | None = None
-) -> GraphFile:
+def read_graph_file(path: str | Path, *, now: str, progress: Progress | None = None) -> GraphFile:
     """Read, check and normalise the graph.json at ``path``; ``now`` (``…T12:34:56.789Z``) is the
     import's instant, given to notes without stamps. ``ImportFormatError`` for a bad file (see
     the module); nothing is written. Any thread."""
@@ -140,7 +140,7 @@ def normalise_note(
     where = f"notes[{index}]"
     if not isinstance(raw, dict):
         raise ImportFormatError(where, f"expected an object, found {_kind(raw)}")
-    note_id, title, tags = _required(raw, where)
+    _id, title, tags = _required(raw, where)
     content = _optional_string(raw, "content", where)
     source_key = _optional_string(raw, "sourceKey", where)
     note = js_json.ordered(raw) if order_keys else dict(raw)
@@ -187,14 +187,19 @@ def _required(raw: dict[str, Any], where: str) -> tuple[str, str, list[str]]:
         if value is None:
             raise ImportFormatError(f"{where}.{key}", "missing")
     if type(note_id) is not str or not note_id:
-        raise ImportFormatError(f"{where}.id", f"expected a non-empty string, found {_kind(note_id)}")
+        raise ImportFormatError(
+            f"{where}.id", f"expected a non-empty string, found {_kind(note_id)}"
+        )
     if type(title) is not str:
         raise ImportFormatError(f"{where}.title", f"expected a string, found {_kind(title)}")
     if type(tags) is not list:
         raise ImportFormatError(f"{where}.tags", f"expected a list, found {_kind(tags)}")
     for position, tag in enumerate(tags):
         if type(tag) is not str:
-            raise ImportFormatError(f"{where}.tags[{position}]", f"expected a string, found {_kind(tag)}")
+            found = _kind(tag)
+            raise ImportFormatError(
+                f"{where}.tags[{position}]", f"expected a string, found {found}"
+            )
     return note_id, title, tags
 
 
@@ -294,7 +299,7 @@ def _js_truthy(value: Any) -> bool:
     if value is None or value is False:
         return False
     if type(value) in (int, float):
-        return value != 0  # (NaN cannot come from JSON)
+        return bool(value != 0)  # (NaN cannot come from JSON)
     if type(value) is str:
         return value != ""
     return True

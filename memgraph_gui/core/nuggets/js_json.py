@@ -127,10 +127,74 @@ def js_value(value: Any, *, order_keys: bool = True, raw: bool = True) -> Any:
 
 
 def stringify(value: Any, indent: int | None = 2) -> str:
-    """``JSON.stringify(value, null, indent)`` of a ``js_value`` (``indent`` None: compact).
+    """``JSON.stringify(value, null, indent)`` (``indent`` 2, or None: compact) of parsed JSON
+    data whose objects already list their keys in JavaScript's order (``ordered``); numbers are
+    printed as JavaScript prints them. Lone surrogates are escaped as ``\\udxxx``
+    (well-formed ``JSON.stringify``)."""
+    if indent == 2:
+        text = _pretty(value, "")
+    elif indent is None:
+        text = _compact(value)
+    else:
+        raise ValueError("indent must be 2 or None")
+    if not text.isascii() and _SURROGATE.search(text) is not None:
+        text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
 
-    Lone surrogates are escaped as ``\\udxxx`` (well-formed ``JSON.stringify``).
-    """
+
+_STRING = json.encoder.encode_basestring
+"""A string as JSON text, non-ASCII as is (C): the escapes JavaScript writes."""
+_HEADS: dict[str, dict[str, str]] = {}
+"""Per indentation, per key: the text that starts a member (``\\n    "title": ``)."""
+
+
+def _scalar(value: Any) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if type(value) is int and -MAX_SAFE <= value <= MAX_SAFE:
+        return int.__repr__(value)
+    if isinstance(value, _Raw):
+        return value.text
+    if isinstance(value, (int, float)):
+        number = _number(value)
+        return number.text if isinstance(number, _Raw) else repr(number)
+    raise TypeError(f"not JSON data: {type(value).__name__}")
+
+
+def _pretty(value: Any, pad: str) -> str:
+    """``value`` at indentation ``pad``, as ``JSON.stringify(value, null, 2)`` lays it out.
+    Measured at 50k notes: as fast as ``json.dumps(indent=2)``, which prints numbers otherwise."""
+    kind = type(value)
+    if kind is str:
+        return _STRING(value)
+    if kind is not dict and kind is not list:
+        return _scalar(value)
+    if not value:
+        return "{}" if kind is dict else "[]"
+    inner = pad + "  "
+    if kind is dict:
+        heads = _HEADS.get(inner)
+        if heads is None:
+            heads = _HEADS[inner] = {}
+        parts = []
+        for key, item in value.items():
+            head = heads.get(key)
+            if head is None:
+                head = heads[key] = inner + _STRING(key) + ": "
+            parts.append(head + (_STRING(item) if type(item) is str else _pretty(item, inner)))
+        return "{\n" + ",\n".join(parts) + "\n" + pad + "}"
+    try:
+        body = (",\n" + inner).join(map(_STRING, value))  # a list of strings: all in C
+    except TypeError:
+        body = (",\n" + inner).join([_pretty(item, inner) for item in value])
+    return "[\n" + inner + body + "\n" + pad + "]"
+
+
+def _compact(value: Any) -> str:
     raws: list[_Raw] = []
 
     def default(obj: Any) -> Any:
@@ -140,19 +204,15 @@ def stringify(value: Any, indent: int | None = 2) -> str:
         raise TypeError(f"not JSON data: {type(obj).__name__}")
 
     marker = "\x00js" + secrets.token_hex(8) + "\x00"
-    separators = (",", ": ") if indent is not None else (",", ":")
     text = json.dumps(
-        value,
+        js_value(value, order_keys=False),
         ensure_ascii=False,
         allow_nan=False,
-        indent=indent,
-        separators=separators,
+        separators=(",", ":"),
         default=default,
     )
     if raws:
         escaped = json.dumps(marker)[1:-1]
         pattern = re.compile(f'"{re.escape(escaped)}(\\d+){re.escape(escaped)}"')
         text = pattern.sub(lambda m: raws[int(m.group(1))].text, text)
-    if not text.isascii() and _SURROGATE.search(text) is not None:
-        text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text

@@ -51,9 +51,11 @@ RECORD_KEY = "nuggets_files"
 """``store_info`` key: ``{resolved path: sha256 hex}`` of the graph.json files in step with the
 store (imported from, or exported to)."""
 _NOTE_TEXT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_JS_DIFFERS = re.compile(r'\.0[,\]}]|[0-9]e[-+]|[0-9]{16}|"(?:0|[1-9][0-9]{0,9})":')
-"""In a note's compact text: a number JavaScript prints otherwise (``1.0``, ``1e-07``, 16+
-digits) or an array-index key. A match inside a string only costs a closer look."""
+_JS_NUMBER = re.compile(r"\.0[,\]}]|[0-9]e[-+]|[0-9]{16}")
+"""In a note's compact text: a number JavaScript holds otherwise (``1.0`` is ``1``, an integer
+of 16+ digits may be past 2**53). A match inside a string only costs a closer look."""
+_INDEX_KEY = re.compile(r'[{,]"[0-9]')
+"""In compact JSON text: maybe a key JavaScript lists first (an array index)."""
 
 
 @dataclass(frozen=True)
@@ -93,9 +95,14 @@ def import_graph_file(
     one transaction, one undo step. ``ImportFormatError`` (``BAD_IMPORT``) for a bad file and
     ``BAD_IMPORT`` for a note id that is a Luker node's: nothing written then. Other errors as
     for any write (``STORE_READ_ONLY``, ``STORE_BUSY``). Any thread."""
+    return install_notes(store, read_for_import(path, progress=progress), progress=progress)
+
+
+def read_for_import(path: str | Path, *, progress: Progress | None = None) -> GraphFile:
+    """``read_graph_file(path)`` stamped now, its progress the first half of an import's
+    (``install_notes`` reports the second). ``ImportFormatError``; writes nothing. Any thread."""
     report = progress or _quiet
-    loaded = read_graph_file(path, now=now_stamp(), progress=lambda d, t: report(d, 2 * t + 1))
-    return install_notes(store, loaded, progress=progress)
+    return read_graph_file(path, now=now_stamp(), progress=lambda d, t: report(d, 2 * t + 1))
 
 
 def install_notes(
@@ -107,7 +114,7 @@ def install_notes(
     total = 2 * len(notes) + 1
     texts = list(map(_NOTE_TEXT, notes))
     for index, text in enumerate(texts):
-        if _JS_DIFFERS.search(text) is not None:  # stored as JavaScript holds it: 1.0 as 1
+        if _JS_NUMBER.search(text) is not None:  # stored as JavaScript holds it: 1.0 as 1
             notes[index] = js_json.js_value(notes[index], order_keys=False, raw=False)
             texts[index] = _NOTE_TEXT(notes[index])
     with store.reading() as graph:
@@ -301,15 +308,18 @@ def graph_document_text(store: Store) -> tuple[str, int]:
                 (n for n in graph.nodes.values() if is_note(n)), key=attrgetter("ord")
             )
         ]
-    notes = json.loads("[" + ",".join(row[3] for row in rows) + "]")
-    for index, (note_id, title, archived, text) in enumerate(rows):
+    joined = "[" + ",".join(row[3] for row in rows) + "]"
+    reorder = _INDEX_KEY.search(joined) is not None  # (a key in a string only costs a walk)
+    notes = json.loads(joined)
+    del joined
+    for index, (note_id, title, archived, _text) in enumerate(rows):
         note = notes[index]
         note["id"], note["title"], note["hidden"] = note_id, title, archived
         for key in UNSET_WHEN_NULL:
             if key in note and note[key] is None:
                 del note[key]
-        if _JS_DIFFERS.search(text) is not None:
-            notes[index] = js_json.js_value(note)
+        if reorder:
+            notes[index] = js_json.ordered(note)
     return js_json.stringify({"version": VERSION, "notes": notes}) + "\n", len(notes)
 
 
