@@ -27,7 +27,7 @@ from memgraph_gui.core.nuggets.note_files import (
 from memgraph_gui.core.storage.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from boundary_helpers import make_db, run  # noqa: E402
+from boundary_helpers import make_db, run
 
 DATA = Path(__file__).parent / "data"
 NOW = "2026-11-26T05:00:00.000Z"
@@ -95,8 +95,10 @@ _TEXT = st.text(
 _ODD_NUMBER = st.sampled_from([0, 1, -1, 1.0, -0.0, 0.5, 1e-7, 1e21, 2**60, 0.1, 3.25, 1e16])
 _JSON = st.recursive(
     st.none() | st.booleans() | _ODD_NUMBER | _TEXT,
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.sampled_from(["k", "0", "7", "中", "z"]), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["k", "0", "7", "中", "z"]), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 
@@ -144,7 +146,9 @@ def _documents(draw: st.DrawFn) -> dict[str, Any]:
     return {"version": draw(st.sampled_from([3, 2])), "notes": notes}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(doc=_documents())
 def test_round_trip_keeps_the_notes_and_a_normal_file_re_exports_byte_identical(
     tmp_path: Path, doc: dict[str, Any]
@@ -250,7 +254,7 @@ def test_a_bad_file_creates_no_store(tmp_path: Path) -> None:
 
 def test_nan_and_infinity_are_not_json(tmp_path: Path) -> None:
     for token in ("NaN", "Infinity", "-Infinity"):
-        doc = '{"notes": [{"id": "a", "title": "t", "tags": [], "confidence": %s}]}' % token
+        doc = '{"notes": [{"id": "a", "title": "t", "tags": [], "confidence": ' + token + "}]}"
         with pytest.raises(MemgraphError, match="not valid JSON"):
             read_graph_file(_write(tmp_path / "g.json", doc), now=NOW)
 
