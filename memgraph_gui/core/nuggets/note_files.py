@@ -106,9 +106,14 @@ def read_for_import(path: str | Path, *, progress: Progress | None = None) -> Gr
 
 
 def install_notes(
-    store: Store, loaded: GraphFile, *, progress: Progress | None = None
+    store: Store,
+    loaded: GraphFile,
+    *,
+    progress: Progress | None = None,
+    origin: str | None = None,
 ) -> ImportResult:
-    """Write a read and checked graph.json into ``store`` (see ``import_graph_file``)."""
+    """Write a read and checked graph.json into ``store`` (see ``import_graph_file``), as a
+    step of ``origin`` (default: the store's)."""
     report = progress or _quiet
     notes = loaded.notes
     total = 2 * len(notes) + 1
@@ -120,7 +125,7 @@ def install_notes(
     with store.reading() as graph:
         _refuse_foreign_ids(graph, notes)
     label = f"Import graph.json ({len(notes):,} notes)"
-    with store.transaction(OpKind.BATCH, label) as tx:
+    with store.transaction(OpKind.BATCH, label, origin=origin) as tx:
         tx.lazy_images = True  # 50k images made from the texts, never parsed again
         graph = tx.graph
         _refuse_foreign_ids(graph, notes)
