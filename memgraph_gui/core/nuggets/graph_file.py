@@ -88,7 +88,7 @@ def read_graph_file(path: str | Path, *, now: str, progress: Progress | None = N
         raise ImportFormatError("", f"cannot read {source}: {exc.strerror or exc}") from exc
     if empty:
         raise ImportFormatError("", f"{source} is empty: not valid JSON")
-    doc, data = read_json_bytes(source)
+    doc, data = read_json_bytes(source, js_numbers=True)  # 1.0 read as 1, as JSON.parse
     notes = normalise_document(
         doc, now=now, order_keys=_INDEX_KEY_TEXT.search(data) is not None, progress=progress
     )
@@ -265,9 +265,9 @@ def _metadata(
 def _clamped(value: Any) -> Any:
     """``clamp_confidence(value)``; a number already in range stays as it is (``1`` stays an
     int, as JavaScript prints it)."""
-    if type(value) in (int, float) and 0 <= value <= 1:
-        return value
-    return clamp_confidence(value)
+    if not (type(value) in (int, float) and 0 <= value <= 1):
+        value = clamp_confidence(value)
+    return int(value) if type(value) is float and value.is_integer() else value  # 1: as JS
 
 
 def _trimmed(text: str) -> bool:

@@ -51,9 +51,6 @@ RECORD_KEY = "nuggets_files"
 """``store_info`` key: ``{resolved path: sha256 hex}`` of the graph.json files in step with the
 store (imported from, or exported to)."""
 _NOTE_TEXT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_JS_NUMBER = re.compile(r"\.0[,\]}]|[0-9]e[-+]|[0-9]{16}")
-"""In a note's compact text: a number JavaScript holds otherwise (``1.0`` is ``1``, an integer
-of 16+ digits may be past 2**53). A match inside a string only costs a closer look."""
 _INDEX_KEY = re.compile(r'[{,]"[0-9]')
 """In compact JSON text: maybe a key JavaScript lists first (an array index)."""
 
@@ -117,11 +114,7 @@ def install_notes(
     report = progress or _quiet
     notes = loaded.notes
     total = 2 * len(notes) + 1
-    texts = list(map(_NOTE_TEXT, notes))
-    for index, text in enumerate(texts):
-        if _JS_NUMBER.search(text) is not None:  # stored as JavaScript holds it: 1.0 as 1
-            notes[index] = js_json.js_value(notes[index], order_keys=False, raw=False)
-            texts[index] = _NOTE_TEXT(notes[index])
+    texts = list(map(_NOTE_TEXT, notes))  # numbers as JavaScript holds them (``graph_file``)
     with store.reading() as graph:
         _refuse_foreign_ids(graph, notes)
     label = f"Import graph.json ({len(notes):,} notes)"

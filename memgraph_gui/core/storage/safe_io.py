@@ -63,9 +63,10 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     return read_json_bytes(path)[0]
 
 
-def read_json_bytes(path: str | os.PathLike[str]) -> tuple[Any, bytes]:
+def read_json_bytes(path: str | os.PathLike[str], *, js_numbers: bool = False) -> tuple[Any, bytes]:
     """``read_json``, with the bytes read (one read: what was parsed is what a hash of them
-    describes)."""
+    describes). ``js_numbers``: each number as JavaScript's ``JSON.parse`` holds it
+    (``strict_json.loads``)."""
     source = Path(path)
     try:
         size = source.stat().st_size
@@ -80,7 +81,7 @@ def read_json_bytes(path: str | os.PathLike[str]) -> tuple[Any, bytes]:
         raise ImportFormatError("", f"{source} is not UTF-8 text ({exc.reason})") from exc
     except OSError as exc:
         raise ImportFormatError("", f"cannot read {source}: {exc.strerror or exc}") from exc
-    doc = _parse(source, text)
+    doc = _parse(source, text, js_numbers)
     if _has_surrogate_escape(data):  # 13 ms at 42 MB; the walk only if needed
         found = strict_json.first_lone_surrogate(doc)
         if found is not None:
@@ -120,12 +121,12 @@ PIECES_FROM = 1 << 20
 GIL between pieces instead of waiting ~0.4 s for one ``json.loads``)."""
 
 
-def _parse(source: Path, text: str | list[str]) -> Any:
+def _parse(source: Path, text: str | list[str], js_numbers: bool = False) -> Any:
     """``text`` (whole, or as ``_decode``'s pieces) as strict JSON; ``ImportFormatError``."""
     try:
         if isinstance(text, list):
-            return strict_json.loads_in_pieces(text)
-        return strict_json.loads(text)
+            return strict_json.loads_in_pieces(text, js_numbers=js_numbers)
+        return strict_json.loads(text, js_numbers=js_numbers)
     except strict_json.NotJsonNumber as exc:
         whole = text if isinstance(text, str) else "".join(text)
         raise ImportFormatError("", f"{source} is not valid JSON: {_locate(whole, exc)}") from exc
