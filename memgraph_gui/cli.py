@@ -239,8 +239,14 @@ def _nuggets_file(options: argparse.Namespace, out: TextIO) -> int:
             return 0
         if not Path(options.db).exists():
             raise MemgraphError("MEMORY_STORE_MISSING", f"no memory store at {options.db}")
+        big = _size(options.db) >= PROGRESS_FROM
         with Store.open(options.db, create=False) as store:
-            exported = note_files.export_graph_file(store, options.out, force=options.force)
+            exported = note_files.export_graph_file(
+                store,
+                options.out,
+                force=options.force,
+                progress=_Progress("export-nuggets", options.out, "writing") if big else None,
+            )
             _emit(out, exported.to_json())
         return 0
     finally:
@@ -258,9 +264,9 @@ class _Progress:
     """``progress(done, total)`` as ``memgraph import-nuggets: 40%`` lines on stderr (each ten
     percent once)."""
 
-    def __init__(self, command: str, path: str) -> None:
+    def __init__(self, command: str, path: str, doing: str = "reading") -> None:
         self._command, self._last = command, -1
-        print(f"memgraph {command}: reading {path}…", file=sys.stderr, flush=True)
+        print(f"memgraph {command}: {doing} {path}…", file=sys.stderr, flush=True)
 
     def __call__(self, done: int, total: int) -> None:
         tenth = 10 * done // max(total, 1)

@@ -1,10 +1,12 @@
 """Nuggets' ``graph.json`` read, checked and normalised as Nuggets loads it (no store involved).
 
 The whole document is checked before anything is written anywhere: a file that is not JSON
-(empty too; ``NaN`` / ``Infinity`` are not JSON, as ``JSON.parse`` says), not an object, whose
-``notes`` is not a list, with a note lacking ``id`` / ``title`` / ``tags`` (or holding a value
-Nuggets' own load would fail on), or with two notes sharing an id, raises ``ImportFormatError``
-(``BAD_IMPORT``) naming the place, e.g. ``notes[12].title: missing``.
+(empty too; ``NaN`` / ``Infinity`` are not JSON, as ``JSON.parse`` says; nor is a lone surrogate
+escape, which no UTF-8 store can hold), not an object, whose ``notes`` is missing (Nuggets would
+read no notes, and the import would drop them all) or not a list, with a note lacking ``id`` /
+``title`` / ``tags`` (or holding a value Nuggets' own load would fail on: a link without a
+string ``reason``, a non-string content), or with two notes sharing an id, raises
+``ImportFormatError`` (``BAD_IMPORT``) naming the place, e.g. ``notes[12].title: missing``.
 
 Each note is then normalised as the readings' "graph.json" section says (``normalise_note``): its
 keys keep their place (unknown ones too), the keys Nuggets adds come after them in Nuggets' own
@@ -105,8 +107,8 @@ def normalise_document(
     if not isinstance(doc, dict):
         raise ImportFormatError("", f"expected a JSON object, found {_kind(doc)}")
     raw_notes = doc.get("notes")
-    if raw_notes is None:
-        raw_notes = []  # as Nuggets reads it: (graph.notes || [])
+    if raw_notes is None:  # Nuggets would read no notes, and the import would drop them all
+        raise ImportFormatError("notes", "missing: not a Nuggets graph.json")
     if not isinstance(raw_notes, list):
         raise ImportFormatError("notes", f"expected a list, found {_kind(raw_notes)}")
     migrate = _migrates(doc.get("version"))
