@@ -481,3 +481,23 @@ def test_another_process_importing_reaches_an_open_store(tmp_path: Path) -> None
         changes = store.sync()
         assert changes and {"a", "b"} <= changes[-1].nodes_added
         assert model.note_json(store.graph.nodes["b"])["nuggetName"] == "n"
+
+
+def test_big_files_report_progress_on_stderr_and_errors_are_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from memgraph_gui import cli
+
+    monkeypatch.setattr(cli, "PROGRESS_FROM", 0)  # every file counts as big
+    db = tmp_path / "s.memgraph"
+    source = _write(tmp_path / "g.json", {"notes": [_note(f"n{i}") for i in range(3)]})
+    assert run(db, "import-nuggets", str(source))[0] == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("memgraph import-nuggets: reading") and err[-1].endswith(": 100%")
+    assert run(db, "export-nuggets", str(tmp_path / "o.json"))[0] == 0
+    assert capsys.readouterr().err.splitlines()[-1] == "memgraph export-nuggets: 100%"
+    _write(source, '{"notes": [{"id": "a", "title": "t", "tags": "x"}]}')
+    assert run(db, "import-nuggets", str(source))[0] == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "memgraph import-nuggets: notes[0].tags: expected a list, found a string"
+    )
