@@ -42,7 +42,7 @@ from memgraph_gui.core.nuggets.graph_file import (
     read_graph_file,
 )
 from memgraph_gui.core.nuggets.model import LINK_EDGE, NOTE_LEVEL, NOTE_SEQ, is_note, link_targets
-from memgraph_gui.core.storage.safe_io import write_text_atomic
+from memgraph_gui.core.storage.safe_io import write_bytes_atomic
 from memgraph_gui.core.storage.store import Store
 
 Progress = Callable[[int, int], None]
@@ -341,7 +341,8 @@ def export_graph_file(
             path=str(target),
         )
     data = text.encode("utf-8")
-    write_text_atomic(target, text)
+    del text
+    write_bytes_atomic(target, data)  # the bytes exactly (no newline translation anywhere)
     report(2, 3)
     resolved = str(target.resolve())
     if not store.read_only:

@@ -20,13 +20,23 @@ MAX_IMPORT_BYTES = 1 << 30
 
 def write_text_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
     """Replace ``path`` with ``text`` atomically; an existing file is kept as ``path.bak``."""
+    _write_atomic(path, text, "w", backup)
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, backup: bool = True) -> None:
+    """``write_text_atomic`` of bytes: written exactly (no newline translation)."""
+    _write_atomic(path, data, "wb", backup)
+
+
+def _write_atomic(path: str | os.PathLike[str], content: Any, mode: str, backup: bool) -> None:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; keep the file's usual mode
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        encoding = "utf-8" if "b" not in mode else None
+        with os.fdopen(fd, mode, encoding=encoding) as handle:
+            handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
         if backup and target.exists():
