@@ -126,18 +126,19 @@ def js_value(value: Any, *, order_keys: bool = True, raw: bool = True) -> Any:
     raise TypeError(f"not JSON data: {type(value).__name__}")
 
 
-def stringify(value: Any, indent: int | None = 2) -> str:
+def stringify(value: Any, indent: int | None = 2, *, surrogates: bool = True) -> str:
     """``JSON.stringify(value, null, indent)`` (``indent`` 2, or None: compact) of parsed JSON
     data whose objects already list their keys in JavaScript's order (``ordered``); numbers are
     printed as JavaScript prints them. Lone surrogates are escaped as ``\\udxxx``
-    (well-formed ``JSON.stringify``)."""
+    (well-formed ``JSON.stringify``); not ``surrogates`` promises there are none (text read from
+    a store: UTF-8 holds none), which saves a search of the whole text."""
     if indent == 2:
         text = _pretty(value, "")
     elif indent is None:
         text = _compact(value)
     else:
         raise ValueError("indent must be 2 or None")
-    if not text.isascii() and _SURROGATE.search(text) is not None:
+    if surrogates and not text.isascii() and _SURROGATE.search(text) is not None:
         text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text
 
@@ -157,6 +158,10 @@ def _scalar(value: Any) -> str:
         return "null"
     if type(value) is int and -MAX_SAFE <= value <= MAX_SAFE:
         return int.__repr__(value)
+    if type(value) is float:
+        text = float.__repr__(value)
+        if "e" not in text and text[-2:] != ".0":
+            return text  # 1e-4 <= |value| < 1e16, not integral: both languages print it so
     if isinstance(value, _Raw):
         return value.text
     if isinstance(value, (int, float)):

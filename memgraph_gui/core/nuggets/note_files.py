@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -51,8 +50,6 @@ RECORD_KEY = "nuggets_files"
 """``store_info`` key: ``{resolved path: sha256 hex}`` of the graph.json files in step with the
 store (imported from, or exported to)."""
 _NOTE_TEXT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_INDEX_KEY = re.compile(r'[{,]"[0-9]')
-"""In compact JSON text: maybe a key JavaScript lists first (an array index)."""
 
 
 @dataclass(frozen=True)
@@ -306,19 +303,17 @@ def graph_document_text(store: Store) -> tuple[str, int]:
                 (n for n in graph.nodes.values() if is_note(n)), key=attrgetter("ord")
             )
         ]
-    joined = "[" + ",".join(row[3] for row in rows) + "]"
-    reorder = _INDEX_KEY.search(joined) is not None  # (a key in a string only costs a walk)
-    notes = json.loads(joined)
-    del joined
+    notes = json.loads("[" + ",".join(row[3] for row in rows) + "]")
     for index, (note_id, title, archived, _text) in enumerate(rows):
         note = notes[index]
         note["id"], note["title"], note["hidden"] = note_id, title, archived
         for key in UNSET_WHEN_NULL:
             if key in note and note[key] is None:
                 del note[key]
-        if reorder:
-            notes[index] = js_json.ordered(note)
-    return js_json.stringify({"version": VERSION, "notes": notes}) + "\n", len(notes)
+    # keys are stored in JavaScript's order (the import orders them; writes keep the order),
+    # and text read from the store holds no lone surrogate
+    doc = {"version": VERSION, "notes": notes}
+    return js_json.stringify(doc, surrogates=False) + "\n", len(notes)
 
 
 def export_graph_file(
