@@ -91,9 +91,10 @@ def read_graph_file(path: str | Path, *, now: str, progress: Progress | None = N
     if empty:
         raise ImportFormatError("", f"{source} is empty: not valid JSON")
     doc, data = read_json_bytes(source, js_numbers=True)  # 1.0 read as 1, as JSON.parse
-    notes = normalise_document(
-        doc, now=now, order_keys=_INDEX_KEY_TEXT.search(data) is not None, progress=progress
-    )
+    # an array-index key, plainly or escaped (``"\\u0031"`` reads as "1"): only then are keys
+    # put in JavaScript's order (a walk of every value)
+    order_keys = _INDEX_KEY_TEXT.search(data) is not None or b"\\u003" in data
+    notes = normalise_document(doc, now=now, order_keys=order_keys, progress=progress)
     version = doc.get("version")
     return GraphFile(str(source.resolve()), hashlib.sha256(data).hexdigest(), version, notes)
 

@@ -501,3 +501,10 @@ def test_big_files_report_progress_on_stderr_and_errors_are_one_line(
     assert capsys.readouterr().err.splitlines()[-1] == (
         "memgraph import-nuggets: notes[0].tags: expected a list, found a string"
     )
+
+
+def test_an_escaped_index_key_is_ordered_as_javascript_orders_it(tmp_path: Path) -> None:
+    text = '{"notes": [{"id": "a", "title": "t", "tags": [], "z": 1, "\\u0031": 2}]}'
+    with Store.open(":memory:") as store:
+        exported = json.loads(_import_text(store, _write(tmp_path / "g.json", text)))
+    assert list(exported["notes"][0])[:2] == ["1", "id"]
