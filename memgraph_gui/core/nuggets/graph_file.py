@@ -323,8 +323,3 @@ def _kind(value: Any) -> str:
     if isinstance(value, Mapping):
         return "an object"
     return type(value).__name__
-
-
-def note_text(note: Mapping[str, Any]) -> str:
-    """A normalised note as compact JSON text (how a node's ``fields`` column stores it)."""
-    return js_json.stringify(note, indent=None)

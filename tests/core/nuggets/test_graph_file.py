@@ -168,8 +168,9 @@ def test_round_trip_keeps_the_notes_and_a_normal_file_re_exports_byte_identical(
     want_edges = set()
     for raw, note in zip(doc["notes"], json.loads(first)["notes"], strict=True):
         assert note["id"] == raw["id"]
+        assert set(raw) <= set(note)  # every key kept (none is null here) ...
         in_js_order = [k for k in js_json.ordered(raw) if k in note]
-        assert [k for k in note if k in raw] == in_js_order  # every key kept, in its place
+        assert [k for k in note if k in raw] == in_js_order  # ... in its place
         for key in ("unknownKey", "12", "vector"):  # unknown keys and stored vectors as stored
             if key in raw:
                 assert js_json.stringify(note[key]) == js_json.stringify(js_json.ordered(raw[key]))
