@@ -82,28 +82,19 @@ class NodeImage(Mapping[str, Any]):
     def text(self) -> str:
         """The image as ``dumps`` writes ``node_image(node)`` (the same bytes)."""
         node = self.node
-        head = _TEXT(
-            {
-                "id": node.id,
-                "type": node.type,
-                "level": node.level,
-                "title": node.title,
-            }
+        if node.floor_range is not None or node.superseded_by:
+            return _TEXT(node_image(node))  # rare: the general way
+        string = _STRING
+        children = _TEXT(list(node.children_ids)) if node.children_ids else "[]"
+        return (
+            f'{{"id":{string(node.id)},"type":{string(node.type)},'
+            f'"level":{string(node.level)},"title":{string(node.title)},'
+            f'"fields":{node.fields_json()},"seqTo":{int(node.seq_to)},'
+            f'"parentId":{string(node.parent_id)},"childrenIds":{children},'
+            f'"archived":{"true" if node.archived else "false"},'
+            f'"semanticRollup":{"true" if node.semantic_rollup else "false"},'
+            f'"semanticDepth":{int(node.semantic_depth)},"_ord":{int(node.ord)}}}'
         )
-        tail: dict[str, Any] = {
-            "seqTo": node.seq_to,
-            "parentId": node.parent_id,
-            "childrenIds": list(node.children_ids),
-            "archived": node.archived,
-            "semanticRollup": node.semantic_rollup,
-            "semanticDepth": node.semantic_depth,
-        }
-        if node.floor_range is not None:
-            tail["floorRange"] = {"start": node.floor_range[0], "end": node.floor_range[1]}
-        if node.superseded_by:
-            tail["supersededBy"] = node.superseded_by
-        tail["_ord"] = node.ord
-        return f'{head[:-1]},"fields":{node.fields_json()},{_TEXT(tail)[1:]}'
 
 
 _IMAGE_KEYS = (
@@ -127,6 +118,7 @@ _IMAGE_GETTERS: dict[str, Any] = {
     "_ord": lambda n: n.ord,
 }
 _TEXT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_STRING = json.encoder.encode_basestring  # a string as ``_TEXT`` writes it (C)
 
 
 def node_from_image(image: dict[str, Any]) -> Node:

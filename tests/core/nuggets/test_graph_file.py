@@ -452,6 +452,7 @@ def test_node_image_text_is_what_dumps_writes_for_the_node() -> None:
 
     for node in (
         Node("a", "note", fields=LazyFields('{"x":[1,"é"]}'), ord=3),
+        Node("a\u2028", "fact", "nugget", 'é"\n\x01', 7, LazyFields("{}"), "p", ("c", "d")),
         Node(
             "b",
             "event",
