@@ -49,6 +49,21 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--text", action="store_true", help="as plain text, for a person")
     exp = sub.add_parser("export-luker", parents=[db], help="write a Luker memory-graph export")
     exp.add_argument("out")
+    nimp = sub.add_parser(
+        "import-nuggets",
+        parents=[db],
+        help="import a Nuggets graph.json: its notes replace the store's (one undo step)",
+    )
+    nimp.add_argument("file")
+    nexp = sub.add_parser(
+        "export-nuggets", parents=[db], help="write the store's notes as a Nuggets graph.json"
+    )
+    nexp.add_argument("out")
+    nexp.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite a graph.json that changed on disk since it was imported into the store",
+    )
     schema = sub.add_parser("schema", parents=[db], help="export or import the node-type schema")
     schema.add_argument("action", choices=["export", "import"])
     schema.add_argument("file")
@@ -112,6 +127,8 @@ def main(
         _silence(out)
         return 1
     except Exception as exc:  # the JSON boundary answers every failure in JSON
+        if options.command in NUGGETS_FILE_COMMANDS:  # and a person reads these on stderr too
+            print(f"memgraph {options.command}: {as_memgraph_error(exc).message}", file=sys.stderr)
         return _fail(out, exc)
 
 
@@ -156,6 +173,8 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
         return _import(options, out)
     if command == "import-report":
         return _import_report(options, out)
+    if command in NUGGETS_FILE_COMMANDS:
+        return _nuggets_file(options, out)
     from memgraph_gui.core.memory import MemoryStore
 
     create = command == "schema" and options.action == "import"
@@ -201,6 +220,67 @@ def _import(options: argparse.Namespace, out: TextIO) -> int:
     finally:
         gc.enable()
     return 0
+
+
+NUGGETS_FILE_COMMANDS = ("import-nuggets", "export-nuggets")
+PROGRESS_FROM = 5 * 2**20
+"""Files of this many bytes and more get progress lines on stderr."""
+
+
+def _nuggets_file(options: argparse.Namespace, out: TextIO) -> int:
+    """``import-nuggets``: the whole file read and checked before the store is opened (a bad
+    file creates nothing), then its notes replace the store's in one undoable transaction.
+    ``export-nuggets``: every note as graph.json (refused over a file changed on disk since it
+    was imported, unless ``--force``). Progress on stderr for big files."""
+    from memgraph_gui.core.nuggets import note_files
+    from memgraph_gui.core.storage.store import Store
+
+    gc.disable()  # a one-shot process: the ~10^6 objects of a 50k file hold no cycles
+    try:
+        if options.command == "import-nuggets":
+            big = _size(options.file) >= PROGRESS_FROM
+            progress = _Progress("import-nuggets", options.file) if big else None
+            loaded = note_files.read_for_import(options.file, progress=progress)
+            with Store.open(options.db, create=True) as store:
+                result = note_files.install_notes(store, loaded, progress=progress)
+                _emit(out, result.to_json())
+            return 0
+        if not Path(options.db).exists():
+            raise MemgraphError("MEMORY_STORE_MISSING", f"no memory store at {options.db}")
+        big = _size(options.db) >= PROGRESS_FROM
+        with Store.open(options.db, create=False) as store:
+            exported = note_files.export_graph_file(
+                store,
+                options.out,
+                force=options.force,
+                progress=_Progress("export-nuggets", options.out, "writing") if big else None,
+            )
+            _emit(out, exported.to_json())
+        return 0
+    finally:
+        gc.enable()
+
+
+def _size(path: str) -> int:
+    try:
+        return Path(path).stat().st_size
+    except OSError:
+        return 0  # the read reports it
+
+
+class _Progress:
+    """``progress(done, total)`` as ``memgraph import-nuggets: 40%`` lines on stderr (each ten
+    percent once)."""
+
+    def __init__(self, command: str, path: str, doing: str = "reading") -> None:
+        self._command, self._last = command, -1
+        print(f"memgraph {command}: {doing} {path}…", file=sys.stderr, flush=True)
+
+    def __call__(self, done: int, total: int) -> None:
+        tenth = 10 * done // max(total, 1)
+        if tenth != self._last:
+            self._last = tenth
+            print(f"memgraph {self._command}: {10 * tenth}%", file=sys.stderr, flush=True)
 
 
 def _import_report(options: argparse.Namespace, out: TextIO) -> int:

@@ -20,6 +20,7 @@ from memgraph_gui.views.help import ShortcutsDialog, about_box, shortcuts
 from memgraph_gui.views.inspector import NodeInspector
 from memgraph_gui.views.menu_text import menu_item
 from memgraph_gui.views.note_merge import NoteMerge
+from memgraph_gui.views.nuggets_file_actions import NuggetsFileActions
 from memgraph_gui.views.qt import (
     QApplication,
     QCloseEvent,
@@ -68,6 +69,7 @@ class MainWindow(QMainWindow):
         self.timeline = self.timeline_panel.model
         self.status = StatusPanel(app, self.statusBar())
         self.files = FileActions(app, self, self.status)
+        self.nuggets_files = NuggetsFileActions(app, self, self.status)
         self.files.opened.connect(self._on_opened)
         self.files.before_leaving = self._leave_memory
         self.files.open_failed.connect(self._forget_pending_select)
@@ -186,6 +188,7 @@ class MainWindow(QMainWindow):
         menu.addAction(files.demo)
         menu.addSeparator()
         menu.addActions([files.import_luker, files.export_luker])
+        menu.addActions([self.nuggets_files.import_action, self.nuggets_files.export_action])
         menu.addSeparator()
         quit_action = menu.addAction(tr("&Quit"))
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)

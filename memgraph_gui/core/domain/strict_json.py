@@ -24,13 +24,41 @@ class NotJsonNumber(ValueError):
         self.token, self.constant = token, constant
 
 
-def loads(text: str) -> Any:
+def loads(text: str, *, js_numbers: bool = False) -> Any:
     """``json.loads`` that raises ``NotJsonNumber`` for what is not JSON. Other failures are
-    ``json``'s own: ``JSONDecodeError``, ``ValueError`` (too many digits), ``RecursionError``."""
+    ``json``'s own: ``JSONDecodeError``, ``ValueError`` (too many digits), ``RecursionError``.
+    ``js_numbers``: each number as JavaScript's ``JSON.parse`` holds it (``js_number``)."""
+    if js_numbers:
+        return json.loads(
+            text, parse_constant=_refuse_constant, parse_float=_js_float, parse_int=_js_int
+        )
     return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
 
 
-def loads_in_pieces(text: str | Sequence[str]) -> Any:
+JS_SAFE = 2**53
+"""Integers up to this magnitude are exact doubles."""
+
+
+def _js_float(token: str) -> int | float:
+    """A number with a fraction or exponent as JavaScript holds it: integral ones (``1.0``,
+    ``1e2``, ``-0.0``) as ints, as ``JSON.stringify`` prints them."""
+    value = _finite_float(token)
+    return int(value) if value.is_integer() and -JS_SAFE <= value <= JS_SAFE else value
+
+
+def _js_int(token: str) -> int | float:
+    """An integer as JavaScript holds it: past 2**53 the nearest double (``NotJsonNumber``
+    past the doubles)."""
+    value = int(token)
+    if -JS_SAFE <= value <= JS_SAFE:
+        return value
+    try:
+        return float(value)
+    except OverflowError:
+        raise NotJsonNumber(token, constant=False) from None
+
+
+def loads_in_pieces(text: str | Sequence[str], *, js_numbers: bool = False) -> Any:
     """``loads`` for a large document, the same value and the same errors, parsed in pieces: the
     members of the top-level object or array, and of each object or array in it, are each parsed
     by a call of their own. One ``json.loads`` of a 40 MB export holds the GIL for ~0.4 s, so a
@@ -41,13 +69,13 @@ def loads_in_pieces(text: str | Sequence[str]) -> Any:
     error."""
     pieces = [text] if isinstance(text, str) else text
     try:
-        reader = _Reader(pieces)
+        reader = _Reader(pieces, _JS_SCANNER if js_numbers else _SCANNER)
         value = _piece(reader, 2)
         if reader.peek():
             raise ValueError("extra data")
         return value
     except (ValueError, IndexError, RecursionError):  # JSONDecodeError, NotJsonNumber are too
-        return loads(text if isinstance(text, str) else "".join(text))
+        return loads(text if isinstance(text, str) else "".join(text), js_numbers=js_numbers)
 
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
@@ -61,7 +89,8 @@ class _Reader:
     left of it, and the next piece is appended (what was read dropped) only when a token may run
     past its end."""
 
-    def __init__(self, pieces: Iterable[str]) -> None:
+    def __init__(self, pieces: Iterable[str], scanner: Any = None) -> None:
+        self._scanner = scanner or _SCANNER
         self._pieces = iter(pieces)
         self.text, self.index = "", 0
         self._more()
@@ -92,7 +121,7 @@ class _Reader:
         while True:
             text, index = self.text, self.index
             try:
-                value, end = _SCANNER(text, index)
+                value, end = self._scanner(text, index)
             except (StopIteration, ValueError):  # no value here, or not all of it yet
                 if self._more():
                     continue
@@ -153,6 +182,9 @@ def _finite_float(token: str) -> float:
 
 _DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
 _SCANNER = _DECODER.scan_once  # type: ignore[attr-defined]
+_JS_SCANNER = json.JSONDecoder(
+    parse_constant=_refuse_constant, parse_float=_js_float, parse_int=_js_int
+).scan_once  # type: ignore[attr-defined]
 
 
 def dumps(data: Any) -> str:

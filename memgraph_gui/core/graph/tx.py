@@ -9,8 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.core.domain.images import Change, dumps, edge_image, edge_key_text, node_image
-from memgraph_gui.core.domain.model import Edge, EdgeKey, Node
+from memgraph_gui.core.domain.images import (
+    Change,
+    NodeImage,
+    dumps,
+    edge_image,
+    edge_key_text,
+    node_image,
+)
+from memgraph_gui.core.domain.model import Edge, EdgeKey, Node, evolve
 from memgraph_gui.core.domain.schema import Schema
 from memgraph_gui.core.graph.graph import Graph
 
@@ -32,6 +39,9 @@ class Tx:
         self.label = ""
         self.kind = "do"
         self.target: int | None = None
+        self.lazy_images = False
+        """True: node images are ``NodeImage``s (made from the stored fields text, never parsed;
+        for batches of thousands of nodes, e.g. an import)."""
 
     @property
     def node_ord_mark(self) -> int | None:
@@ -150,6 +160,7 @@ class Tx:
     def collect(self) -> list[Change]:
         """The staged changes that differ from the graph, as before/after images."""
         out: list[Change] = []
+        image = _lazy_image if self.lazy_images else node_image
         for node_id, after in self._nodes.items():
             before = self.graph.nodes.get(node_id)
             if before != after or (
@@ -157,7 +168,7 @@ class Tx:
                 and after is not None
                 and (before.ord != after.ord or before.fields_json() != after.fields_json())
             ):
-                out.append(Change("node", node_id, node_image(before), node_image(after), after))
+                out.append(Change("node", node_id, image(before), image(after), after))
         for key, edge_after in self._edges.items():
             edge_before = self.graph.edges.get(key)
             if edge_before != edge_after:
@@ -172,6 +183,8 @@ class Tx:
 
 
 def _with_ord(node: Node, ord_: int) -> Node:
-    from dataclasses import replace
+    return evolve(node, ord=ord_)
 
-    return replace(node, ord=ord_)
+
+def _lazy_image(node: Node | None) -> NodeImage | None:
+    return None if node is None else NodeImage(node)

@@ -20,13 +20,23 @@ MAX_IMPORT_BYTES = 1 << 30
 
 def write_text_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
     """Replace ``path`` with ``text`` atomically; an existing file is kept as ``path.bak``."""
+    _write_atomic(path, text, "w", backup)
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, backup: bool = True) -> None:
+    """``write_text_atomic`` of bytes: written exactly (no newline translation)."""
+    _write_atomic(path, data, "wb", backup)
+
+
+def _write_atomic(path: str | os.PathLike[str], content: Any, mode: str, backup: bool) -> None:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; keep the file's usual mode
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        encoding = "utf-8" if "b" not in mode else None
+        with os.fdopen(fd, mode, encoding=encoding) as handle:
+            handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
         if backup and target.exists():
@@ -60,6 +70,13 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     which Python's ``json`` would accept, raise ``ImportFormatError`` like any other syntax error;
     so does a lone surrogate (an escape such as ``"\\ud800"`` with no pair), naming its path.
     """
+    return read_json_bytes(path)[0]
+
+
+def read_json_bytes(path: str | os.PathLike[str], *, js_numbers: bool = False) -> tuple[Any, bytes]:
+    """``read_json``, with the bytes read (one read: what was parsed is what a hash of them
+    describes). ``js_numbers``: each number as JavaScript's ``JSON.parse`` holds it
+    (``strict_json.loads``)."""
     source = Path(path)
     try:
         size = source.stat().st_size
@@ -74,12 +91,12 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         raise ImportFormatError("", f"{source} is not UTF-8 text ({exc.reason})") from exc
     except OSError as exc:
         raise ImportFormatError("", f"cannot read {source}: {exc.strerror or exc}") from exc
-    doc = _parse(source, text)
+    doc = _parse(source, text, js_numbers)
     if _has_surrogate_escape(data):  # 13 ms at 42 MB; the walk only if needed
         found = strict_json.first_lone_surrogate(doc)
         if found is not None:
             raise ImportFormatError(*found)
-    return doc
+    return doc, data
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
@@ -114,12 +131,12 @@ PIECES_FROM = 1 << 20
 GIL between pieces instead of waiting ~0.4 s for one ``json.loads``)."""
 
 
-def _parse(source: Path, text: str | list[str]) -> Any:
+def _parse(source: Path, text: str | list[str], js_numbers: bool = False) -> Any:
     """``text`` (whole, or as ``_decode``'s pieces) as strict JSON; ``ImportFormatError``."""
     try:
         if isinstance(text, list):
-            return strict_json.loads_in_pieces(text)
-        return strict_json.loads(text)
+            return strict_json.loads_in_pieces(text, js_numbers=js_numbers)
+        return strict_json.loads(text, js_numbers=js_numbers)
     except strict_json.NotJsonNumber as exc:
         whole = text if isinstance(text, str) else "".join(text)
         raise ImportFormatError("", f"{source} is not valid JSON: {_locate(whole, exc)}") from exc

@@ -1,0 +1,156 @@
+"""graph.json work for the window: read and check a Nuggets graph.json off the GUI thread, then
+write its notes into the open store (on the writer: one undo step), and export the store's
+notes — each reporting back on the GUI thread, bound to the store and file it was for."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.files import Progressed, ProgressRelay, refuse_store_file
+from memgraph_gui.app.process_tuning import bulk_work
+from memgraph_gui.app.qt import QObject, Qt, Signal
+from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
+from memgraph_gui.core.memory import MemoryStore
+from memgraph_gui.core.nuggets import note_files
+from memgraph_gui.core.nuggets.graph_file import GraphFile
+from memgraph_gui.core.nuggets.model import is_note
+
+CHANGED_ON_DISK = "FILE_CHANGED_ON_DISK"
+"""The code of an export refused over a graph.json changed on disk since it was imported."""
+
+
+@dataclass(frozen=True)
+class NuggetsCheck:
+    """A graph.json read and checked for one open store, not yet written: ``loaded`` holds its
+    normalised notes; ``replaces`` is how many notes the store held when it was checked."""
+
+    path: str
+    store: MemoryStore
+    loaded: GraphFile
+    replaces: int
+
+    @property
+    def notes(self) -> int:
+        return len(self.loaded.notes)
+
+
+class NuggetsChecker(QObject):
+    """Reads and checks a graph.json on a plain thread (nothing is written).
+
+    ``check(app, path, on_progress=, on_done=, on_error=)`` returns at once; on the GUI thread
+    ``on_progress(done, total)`` reports the notes checked, then ``on_done(NuggetsCheck)`` or
+    ``on_error(MemgraphError)`` (a bad file: the message names the place). The caller drops a
+    result that is no longer wanted (a newer check, another memory opened).
+    """
+
+    _progressed = Signal(object)
+    _finished = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._progressed.connect(self._deliver_progress, Qt.ConnectionType.QueuedConnection)
+        self._finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+
+    def check(
+        self,
+        app: AppModel,
+        path: str,
+        *,
+        on_progress: Progressed,
+        on_done: Callable[[NuggetsCheck], None],
+        on_error: Callable[[MemgraphError], None],
+    ) -> None:
+        store = app.store
+        last = [-1]
+
+        def progress(done: int, total: int) -> None:  # worker thread: each percent once
+            percent = 100 * done // max(total, 1)
+            if percent != last[0]:
+                last[0] = percent
+                self._progressed.emit((on_progress, done, total))
+
+        def work() -> None:
+            try:
+                with bulk_work():
+                    refuse_store_file(store.path, path)
+                    loaded = note_files.read_for_import(path, progress=progress)
+                with store.reading() as graph:
+                    held = sum(1 for node in graph.nodes.values() if is_note(node))
+                result: NuggetsCheck | MemgraphError = NuggetsCheck(path, store, loaded, held)
+            except Exception as exc:  # a bug must still reach the user as a message
+                result = as_memgraph_error(exc)
+            self._finished.emit((on_done, on_error, result))
+
+        threading.Thread(target=work, name="memgraph-nuggets-check", daemon=True).start()
+
+    def _deliver_progress(self, item: tuple[Progressed, int, int]) -> None:
+        on_progress, done, total = item
+        on_progress(done, total)
+
+    def _deliver(self, item: tuple[Callable[..., None], Callable[..., None], object]) -> None:
+        on_done, on_error, result = item
+        if isinstance(result, NuggetsCheck):
+            on_done(result)
+        else:
+            on_error(result)
+
+
+def install_nuggets(
+    app: AppModel,
+    check: NuggetsCheck,
+    *,
+    on_done: Callable[[note_files.ImportResult], None],
+    on_error: Callable[[MemgraphError], None],
+    on_progress: Progressed | None = None,
+) -> None:
+    """Write a checked graph.json into the open store (on the writer): its notes replace the
+    store's in one transaction, one undo step ("Import graph.json (N notes)"). ``IMPORT_STALE``
+    when another memory was opened since the check. ``on_progress(done, total)`` on the GUI
+    thread; ``on_done(ImportResult)``."""
+    relay = ProgressRelay(on_progress, app) if on_progress is not None else None
+
+    def work(store: MemoryStore) -> note_files.ImportResult:
+        if store is not check.store:
+            raise MemgraphError(
+                "IMPORT_STALE",
+                f"another memory was opened after {check.path} was checked; import it again",
+            )
+        with bulk_work():
+            return note_files.install_notes(
+                store.storage,
+                check.loaded,
+                progress=relay.report if relay else None,
+                origin=app.origin,
+            )
+
+    def ended(then: Callable[[Any], None], outcome: Any) -> None:
+        if relay is not None:
+            relay.deleteLater()  # after the reports already queued
+        then(outcome)
+
+    app.run_store_op(work, on_done=partial(ended, on_done), on_error=partial(ended, on_error))
+
+
+def export_nuggets(
+    app: AppModel,
+    path: str,
+    *,
+    force: bool,
+    on_done: Callable[[note_files.ExportResult], None],
+    on_error: Callable[[MemgraphError], None],
+) -> None:
+    """Write the open store's notes to ``path`` as graph.json (temp file, fsync, rename,
+    ``.bak`` kept), on the writer. ``FILE_CHANGED_ON_DISK`` (``CHANGED_ON_DISK``) when ``path``
+    changed on disk since it was imported into this store, unless ``force``; the store's own
+    files are refused (``refuse_store_file``)."""
+
+    def work(store: MemoryStore) -> note_files.ExportResult:
+        refuse_store_file(store.path, path)
+        return note_files.export_graph_file(store.storage, path, force=force)
+
+    app.run_store_op(work, on_done=on_done, on_error=on_error)
