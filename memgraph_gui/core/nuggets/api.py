@@ -28,10 +28,9 @@ from __future__ import annotations
 import json
 import math
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -454,8 +453,8 @@ class _Batch:
         found = []
         for entry in sorted(entries, key=_BY_ORD):
             read = self._read.get(entry.node.id)
-            links = entry.node.fields.get("links") if read is None else read.get("links")
-            if _links_to(links, lambda to: to == note_id):
+            targets = entry.targets if read is None else _targets(read)
+            if note_id in targets:
                 found.append(self.get(entry.node.id))
         return [note for note in found if note is not None]
 
@@ -466,16 +465,13 @@ class _Batch:
         if found is not None:
             return found
         matches = note_index(self.tx.graph).with_title(self.nugget, ref)
-        if not matches:
-            return None
-        best = min(matches, key=lambda n: (str(n.fields.get("updatedAt", "")), n.ord))
-        return self.get(best.id)
+        return self.get(min(matches).node.id) if matches else None
 
     def fact_note(self, key: str) -> dict[str, Any] | None:
         """The nugget's fact note whose ``sourceKey`` is ``key`` in any case (hidden too; of
         several, the first stored)."""
         matches = note_index(self.tx.graph).facts(self.nugget, key)
-        return self.get(min(matches, key=_ord).id) if matches else None
+        return self.get(min(matches, key=_BY_ORD).node.id) if matches else None
 
     def new_id(self, kind: str) -> str:
         """``<kind>-<nugget>-<first 8 hex of a random UUID>``, not yet used in the store."""
@@ -498,12 +494,15 @@ class _Batch:
         """Every note in the store (any nugget) drops its links to notes that do not exist
         and to itself (deduped; ``updatedAt`` untouched). Only notes holding such a link are
         read whole."""
-        nodes = self.tx.graph.nodes
-        alive = {i for i, n in nodes.items() if is_note(n) and i not in self._removed}
-        for node in sorted((n for n in nodes.values() if n.id in alive), key=_ord):
+        entries = list(note_index(self.tx.graph).all_entries())
+        alive = {entry.node.id for entry in entries} - set(self._removed)
+        for entry in sorted(entries, key=_BY_ORD):
+            node = entry.node
+            if node.id not in alive:
+                continue
             read = self._read.get(node.id)
-            links = node.fields.get("links") if read is None else read.get("links")
-            if not _links_to(links, partial(_gone_or_self, alive, node.id)):
+            targets = entry.targets if read is None else _targets(read)
+            if all(to in alive and to != node.id for to in targets):
                 continue
             note = read or note_json(node)
             kept = [
@@ -555,10 +554,6 @@ class _Batch:
         return None if node is None else note_json(node)
 
 
-def _ord(node: Node) -> int:
-    return node.ord
-
-
 _BY_ORD = attrgetter("ord")  # an index Entry's storage order
 
 
@@ -576,13 +571,9 @@ def _links(note: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [link for link in note.get("links") or () if isinstance(link, Mapping)]
 
 
-def _gone_or_self(alive: set[str], own: str, to: Any) -> bool:
-    return to not in alive or to == own
-
-
-def _links_to(links: Any, wanted: Callable[[Any], bool]) -> bool:
-    """Whether ``links`` (a note's, as stored) hold a link whose ``to`` is ``wanted``."""
-    return any(isinstance(link, Mapping) and wanted(link.get("to")) for link in links or ())
+def _targets(note: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Where ``note``'s links go (``to``, as stored), as ``NoteIndex`` keeps them."""
+    return tuple(link.get("to") for link in _links(note))
 
 
 def _apply_partial(

@@ -10,6 +10,7 @@ import pytest
 
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.domain.changes import OpKind
+from memgraph_gui.core.domain.freeze import LazyFields
 from memgraph_gui.core.nuggets import api, model, reads
 from memgraph_gui.core.nuggets.index import note_index
 from tests.core.nuggets.oracle_runner import ticking_clock
@@ -77,4 +78,22 @@ def test_a_reopened_store_lists_the_same_notes(
             nodes = reads.list_notes(graph, "n", {"includeHidden": True})
             assert model.notes_json(nodes) == [model.note_json(node) for node in nodes]
             [fact] = [n["id"] for n in before if n["title"] == "user:k"]
-            assert [n.id for n in note_index(graph).facts("n", "USER:K")] == [fact]
+            assert [e.node.id for e in note_index(graph).facts("n", "USER:K")] == [fact]
+
+
+def test_building_the_index_leaves_the_stored_text_unparsed(tmp_path: Path) -> None:
+    """A one-shot call on a big store pays one plain parse per note, not a frozen copy of
+    every note kept in memory (``LazyFields`` stays text)."""
+    path = tmp_path / "n.memgraph"
+    with MemoryStore.open(path) as store:
+        for i in range(20):
+            store.nuggets("n").remember(f"key {i}", "v")
+    with MemoryStore.open(path) as store:
+        store.nuggets("n").remember("key 3", "w")
+        assert len(store.nuggets("n").list_notes({"scope": "user"})) == 20
+        untouched = [
+            node.title
+            for node in store.graph.nodes.values()
+            if isinstance(node.fields, LazyFields) and node.fields._data is None  # type: ignore[attr-defined]
+        ]
+        assert len(untouched) == 19 and "key 3" not in untouched  # the one written: compared
