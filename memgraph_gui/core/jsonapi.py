@@ -87,7 +87,7 @@ NUGGETS: dict[str, tuple[str, int, int]] = {
     "recordHit": ("record_hit", 1, 2),
     "getNote": ("get_note", 1, 1),
     "listNotes": ("list_notes", 0, 1),
-    # "searchNotes" (query, limit=5, filter?): to be wired here from its own module
+    "searchNotes": ("search_notes", 1, 3),
 }
 METHODS = sorted([*READ, *WRITE, *EXTERNAL, *NUGGETS, "undo", "redo", "history"])
 

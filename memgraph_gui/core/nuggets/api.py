@@ -37,7 +37,7 @@ from typing import Any
 from memgraph_gui.core.domain.changes import OpKind
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.graph.tx import Tx
-from memgraph_gui.core.nuggets import args, reads
+from memgraph_gui.core.nuggets import args, reads, search
 from memgraph_gui.core.nuggets.index import note_index
 from memgraph_gui.core.nuggets.metadata import infer_metadata, merge_metadata
 from memgraph_gui.core.nuggets.model import (
@@ -125,6 +125,19 @@ class NuggetsApi:
         options = _filter(filter, "listNotes: filter")
         with self._store.reading() as graph:
             return notes_json(reads.list_notes(graph, self.name, options))
+
+    def search_notes(
+        self, query: Any, limit: Any = None, filter: Any = None
+    ) -> list[dict[str, Any]]:
+        """``searchNotes``: ``[{note, score, vectorScore, textScore}]``, best first, exact to
+        Nuggets (``search.search_notes``); ``limit`` as JavaScript's ``slice`` takes it (None:
+        5). Candidates are ``listNotes(filter)`` (hidden ones with ``includeHidden``, as the
+        seed says). Writes nothing."""
+        text = args.text(query, "searchNotes: query")
+        options = _filter(filter, "searchNotes: filter")
+        count = search.DEFAULT_LIMIT if limit is None else args.number(limit, "searchNotes: limit")
+        with self._store.reading() as graph:
+            return search.search_notes(graph, self.name, text, count, options)
 
     # -- writes ------------------------------------------------------------------------------------
     def remember(self, key: Any, value: Any, meta: Any = None) -> None:
