@@ -15,8 +15,7 @@ overwritten silently.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -162,32 +161,6 @@ def _nuggets(store: MemoryStore, nugget: str, origin: str) -> NuggetsApi:
     return store.nuggets(nugget, origin=origin)
 
 
-class _Guarded(NuggetsApi):
-    """The Nuggets API with ``check(note)`` run inside each write's transaction on the note
-    ``note_id`` as stored then (after every other process's commit), before anything is
-    staged: what it raises rolls the write back, so nothing lands between check and write."""
-
-    def __init__(
-        self,
-        store: MemoryStore,
-        nugget: str,
-        origin: str,
-        note_id: str,
-        check: Callable[[Mapping[str, Any]], None],
-    ) -> None:
-        super().__init__(store.storage, nugget, origin=origin)
-        self._note_id = note_id
-        self._check = check
-
-    @contextmanager
-    def _batch(self, label: str) -> Iterator[Any]:
-        with super()._batch(label) as batch:
-            note = batch.get(self._note_id)
-            if note is not None:  # (a missing note: Nuggets answers null)
-                self._check(note)
-            yield batch
-
-
 def _answer(result: Any, what: str, note_id: str) -> Any:
     """Nuggets refuses with null / false: say so as an error a field can show."""
     if result is None or result is False:
@@ -228,7 +201,7 @@ def edit_field(
             check_expected(stored, field, expected, proposed)
 
         nugget = str(note.get("nuggetName", ""))
-        api = _Guarded(store, nugget, origin, note_id, check)
+        api = _nuggets(store, nugget, origin).checked(note_id, check)
         if field == "content":
             result = api.edit_note(note_id, proposed)
         else:
