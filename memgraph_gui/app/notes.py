@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from memgraph_gui.app.nuggets_desk import is_note
 from memgraph_gui.app.qt import tr
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import thaw
@@ -72,24 +73,25 @@ Hide / Restore)."""
 
 def note_of(node: Node | None) -> dict[str, Any] | None:
     """The note ``node`` stores, as Nuggets' JSON (a fresh dict), or None for any other node."""
-    if node is None or not model.is_note(node):
+    if node is None or not is_note(node):
         return None
     return model.note_json(node)
 
 
-def is_note(node: Node | None) -> bool:
-    """Whether ``node`` is a Nuggets note (cheap)."""
-    return node is not None and model.is_note(node)
-
-
-def nugget_of(node: Node) -> str:
-    """The name of the nugget a note belongs to (``''`` when none is stored)."""
-    return model.nugget_of(node)
+SYSTEM_PREFIXES = ("scope:", "type:")
+"""The prefixes of the system tags Nuggets writes from a note's metadata."""
 
 
 def is_system_tag(tag: str, nugget: str) -> bool:
     """Whether ``tag`` is one Nuggets writes itself: the nugget's name, ``scope:*``, ``type:*``."""
-    return tag == normalise_tag(nugget) or tag.startswith(("scope:", "type:"))
+    return tag == normalise_tag(nugget) or tag.startswith(SYSTEM_PREFIXES)
+
+
+def system_tag_patterns(nugget: str) -> tuple[str, ...]:
+    """``is_system_tag`` as a tag list editor's protected entries: the nugget's own tag (when
+    its name gives one) and the prefixes (an entry ending in ``:`` matches by prefix)."""
+    own = normalise_tag(nugget)
+    return (own, *SYSTEM_PREFIXES) if own else SYSTEM_PREFIXES
 
 
 def system_tags(note: Mapping[str, Any]) -> list[str]:
@@ -368,11 +370,6 @@ def merge_notes(
         return _answer(api.merge_notes(target_id, source_id, reason), "merge", target_id)
 
     app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
-
-
-def system_tag_of(nugget: str) -> str:
-    """The tag Nuggets writes for the nugget ``nugget`` (its name normalised)."""
-    return normalise_tag(nugget)
 
 
 @dataclass(frozen=True, slots=True)
