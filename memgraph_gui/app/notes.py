@@ -193,24 +193,19 @@ def edit_field(
     """
     if field not in EDITABLE:
         raise MemgraphError("BAD_ARGS", f"edit {note_id}: {field} is not edited here.")
-    origin = app.origin
 
-    def op(store: MemoryStore) -> Any:
-        note = _fresh_note(store, note_id)
+    def write(api: NuggetsApi, note: Mapping[str, Any]) -> Any:
         proposed = _proposal(field, value, note)
 
         def check(stored: Mapping[str, Any]) -> None:
             check_expected(stored, field, expected, proposed)
 
-        nugget = str(note.get("nuggetName", ""))
-        api = _nuggets(store, nugget, origin).checked(note_id, check)
+        guarded = api.checked(note_id, check)
         if field == "content":
-            result = api.edit_note(note_id, proposed)
-        else:
-            result = api.update_note(note_id, {field: proposed})
-        return _answer(result, "edit", note_id)
+            return guarded.edit_note(note_id, proposed)
+        return guarded.update_note(note_id, {field: proposed})
 
-    app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
+    _write_note(app, note_id, "edit", write, initiator, on_done, on_error)
 
 
 def _proposal(field: str, value: Any, note: Mapping[str, Any]) -> Any:
@@ -252,14 +247,11 @@ def hide_note(
     on_error: OnError = None,
 ) -> None:
     """Hide (soft-delete) a note: Nuggets' ``deleteNote(id)`` (one undo step)."""
-    origin = app.origin
 
-    def op(store: MemoryStore) -> Any:
-        note = _fresh_note(store, note_id)
-        api = _nuggets(store, str(note.get("nuggetName", "")), origin)
-        return _answer(api.delete_note(note_id), "hide", note_id)
+    def write(api: NuggetsApi, _note: Mapping[str, Any]) -> Any:
+        return api.delete_note(note_id)
 
-    app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
+    _write_note(app, note_id, "hide", write, initiator, on_done, on_error)
 
 
 def restore_note(
@@ -271,12 +263,30 @@ def restore_note(
     on_error: OnError = None,
 ) -> None:
     """Bring a hidden note back: ``updateNote(id, {hidden: false})`` (one undo step)."""
+
+    def write(api: NuggetsApi, _note: Mapping[str, Any]) -> Any:
+        return api.update_note(note_id, {"hidden": False})
+
+    _write_note(app, note_id, "restore", write, initiator, on_done, on_error)
+
+
+def _write_note(
+    app: AppModel,
+    note_id: str,
+    what: str,
+    write: Callable[[NuggetsApi, Mapping[str, Any]], Any],
+    initiator: object | None,
+    on_done: OnDone,
+    on_error: OnError,
+) -> None:
+    """Run ``write(api, note)`` on the writer with the Nuggets API of the note's nugget (as the
+    window's origin) and the note as stored now; a refusal (null / false) is ``OP_FAILED``."""
     origin = app.origin
 
     def op(store: MemoryStore) -> Any:
         note = _fresh_note(store, note_id)
         api = _nuggets(store, str(note.get("nuggetName", "")), origin)
-        return _answer(api.update_note(note_id, {"hidden": False}), "restore", note_id)
+        return _answer(write(api, note), what, note_id)
 
     app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
 
