@@ -336,14 +336,10 @@ Progress = Callable[[int, int, str], None]
 CHECK_STAGES = 3
 
 
-class ImportChecker(QObject):
-    """Reads and checks a Luker file on a plain thread (not the writer: nothing is written).
-
-    ``check(app, path, on_progress=, on_done=, on_error=)`` returns at once; on the GUI thread
-    ``on_progress(done, total, text)`` reports each stage (reading, checking, comparing with the
-    open memory), then ``on_done(ImportCheck)`` or ``on_error(MemgraphError)``: a file that fails
-    the check never reaches ``on_done``.
-    """
+class FileChecker(QObject):
+    """Reads and checks a file on a plain thread (not the writer: nothing is written), with its
+    progress and its answer handed to the GUI thread (the base of ``ImportChecker`` and
+    ``NuggetsChecker``)."""
 
     _progressed = Signal(object)
     _finished = Signal(object)
@@ -352,6 +348,50 @@ class ImportChecker(QObject):
         super().__init__()
         self._progressed.connect(self._deliver_progress, Qt.ConnectionType.QueuedConnection)
         self._finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+
+    def _report(self, on_progress: Callable[..., None], *args: object) -> None:
+        """``on_progress(*args)`` on the GUI thread (worker thread)."""
+        self._progressed.emit((on_progress, args))
+
+    def _start(
+        self,
+        name: str,
+        work: Callable[[], object],
+        on_done: Callable[[Any], None],
+        on_error: Callable[[MemgraphError], None],
+    ) -> None:
+        """Run ``work()`` on a daemon thread ``name``; on the GUI thread ``on_done(result)``, or
+        ``on_error`` with what it raised (a bug too, as a ``MemgraphError``)."""
+
+        def run() -> None:
+            try:
+                result: object = work()
+            except Exception as exc:  # a bug must still reach the user as a message
+                result = as_memgraph_error(exc)
+            self._finished.emit((on_done, on_error, result))
+
+        threading.Thread(target=run, name=name, daemon=True).start()
+
+    def _deliver_progress(self, item: tuple[Callable[..., None], tuple[object, ...]]) -> None:
+        on_progress, args = item
+        on_progress(*args)
+
+    def _deliver(self, item: tuple[Callable[..., None], Callable[..., None], object]) -> None:
+        on_done, on_error, result = item
+        if isinstance(result, MemgraphError):
+            on_error(result)
+        else:
+            on_done(result)
+
+
+class ImportChecker(FileChecker):
+    """Reads and checks a Luker file on a plain thread (not the writer: nothing is written).
+
+    ``check(app, path, on_progress=, on_done=, on_error=)`` returns at once; on the GUI thread
+    ``on_progress(done, total, text)`` reports each stage (reading, checking, comparing with the
+    open memory), then ``on_done(ImportCheck)`` or ``on_error(MemgraphError)``: a file that fails
+    the check never reaches ``on_done``.
+    """
 
     def check(
         self,
@@ -365,40 +405,25 @@ class ImportChecker(QObject):
         store = app.store
 
         def stage(done: int, text: str) -> None:
-            self._progressed.emit((on_progress, done, text))
+            self._report(on_progress, done, CHECK_STAGES, text)
 
-        def work() -> None:
-            try:
-                # all three stages as one bulk work (tuned only when the window's entry point
-                # opted in): with the collector on, parsing set off full collections of the
-                # growing heap that held the GIL for 0.2-0.35 s each at 50k
-                with bulk_work():
-                    stage(0, tr("Reading {path}…").format(path=path))
-                    refuse_store_file(store.path, path)
-                    doc = read_json(path)
-                    stage(1, tr("Checking {path}…").format(path=path))
-                    prepared = interop.prepare_import(doc, prechecked=True, source=path)
-                    interop.release_document(doc)  # a slice at a time, not in one 35 ms call
-                    del doc
-                    stage(2, tr("Comparing {path} with this memory…").format(path=path))
-                    checked = interop.check_import(store.storage, prepared)
-                result: ImportCheck | MemgraphError = ImportCheck(path, store, checked)
-            except Exception as exc:  # a bug must still reach the user as a message
-                result = as_memgraph_error(exc)
-            self._finished.emit((on_done, on_error, result))
+        def work() -> ImportCheck:
+            # all three stages as one bulk work (tuned only when the window's entry point
+            # opted in): with the collector on, parsing set off full collections of the
+            # growing heap that held the GIL for 0.2-0.35 s each at 50k
+            with bulk_work():
+                stage(0, tr("Reading {path}…").format(path=path))
+                refuse_store_file(store.path, path)
+                doc = read_json(path)
+                stage(1, tr("Checking {path}…").format(path=path))
+                prepared = interop.prepare_import(doc, prechecked=True, source=path)
+                interop.release_document(doc)  # a slice at a time, not in one 35 ms call
+                del doc
+                stage(2, tr("Comparing {path} with this memory…").format(path=path))
+                checked = interop.check_import(store.storage, prepared)
+            return ImportCheck(path, store, checked)
 
-        threading.Thread(target=work, name="memgraph-import-check", daemon=True).start()
-
-    def _deliver_progress(self, item: tuple[Progress, int, str]) -> None:
-        on_progress, done, text = item
-        on_progress(done, CHECK_STAGES, text)
-
-    def _deliver(self, item: tuple[Callable[..., None], Callable[..., None], object]) -> None:
-        on_done, on_error, result = item
-        if isinstance(result, ImportCheck):
-            on_done(result)
-        else:
-            on_error(result)
+        self._start("memgraph-import-check", work, on_done, on_error)
 
 
 Progressed = Callable[[int, int], None]

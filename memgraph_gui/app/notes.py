@@ -15,11 +15,11 @@ overwritten silently.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from memgraph_gui.app.nuggets_desk import is_note
 from memgraph_gui.app.qt import tr
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import thaw
@@ -73,24 +73,25 @@ Hide / Restore)."""
 
 def note_of(node: Node | None) -> dict[str, Any] | None:
     """The note ``node`` stores, as Nuggets' JSON (a fresh dict), or None for any other node."""
-    if node is None or not model.is_note(node):
+    if node is None or not is_note(node):
         return None
     return model.note_json(node)
 
 
-def is_note(node: Node | None) -> bool:
-    """Whether ``node`` is a Nuggets note (cheap)."""
-    return node is not None and model.is_note(node)
-
-
-def nugget_of(node: Node) -> str:
-    """The name of the nugget a note belongs to (``''`` when none is stored)."""
-    return model.nugget_of(node)
+SYSTEM_PREFIXES = ("scope:", "type:")
+"""The prefixes of the system tags Nuggets writes from a note's metadata."""
 
 
 def is_system_tag(tag: str, nugget: str) -> bool:
     """Whether ``tag`` is one Nuggets writes itself: the nugget's name, ``scope:*``, ``type:*``."""
-    return tag == normalise_tag(nugget) or tag.startswith(("scope:", "type:"))
+    return tag == normalise_tag(nugget) or tag.startswith(SYSTEM_PREFIXES)
+
+
+def system_tag_patterns(nugget: str) -> tuple[str, ...]:
+    """``is_system_tag`` as a tag list editor's protected entries: the nugget's own tag (when
+    its name gives one) and the prefixes (an entry ending in ``:`` matches by prefix)."""
+    own = normalise_tag(nugget)
+    return (own, *SYSTEM_PREFIXES) if own else SYSTEM_PREFIXES
 
 
 def system_tags(note: Mapping[str, Any]) -> list[str]:
@@ -162,32 +163,6 @@ def _nuggets(store: MemoryStore, nugget: str, origin: str) -> NuggetsApi:
     return store.nuggets(nugget, origin=origin)
 
 
-class _Guarded(NuggetsApi):
-    """The Nuggets API with ``check(note)`` run inside each write's transaction on the note
-    ``note_id`` as stored then (after every other process's commit), before anything is
-    staged: what it raises rolls the write back, so nothing lands between check and write."""
-
-    def __init__(
-        self,
-        store: MemoryStore,
-        nugget: str,
-        origin: str,
-        note_id: str,
-        check: Callable[[Mapping[str, Any]], None],
-    ) -> None:
-        super().__init__(store.storage, nugget, origin=origin)
-        self._note_id = note_id
-        self._check = check
-
-    @contextmanager
-    def _batch(self, label: str) -> Iterator[Any]:
-        with super()._batch(label) as batch:
-            note = batch.get(self._note_id)
-            if note is not None:  # (a missing note: Nuggets answers null)
-                self._check(note)
-            yield batch
-
-
 def _answer(result: Any, what: str, note_id: str) -> Any:
     """Nuggets refuses with null / false: say so as an error a field can show."""
     if result is None or result is False:
@@ -218,24 +193,19 @@ def edit_field(
     """
     if field not in EDITABLE:
         raise MemgraphError("BAD_ARGS", f"edit {note_id}: {field} is not edited here.")
-    origin = app.origin
 
-    def op(store: MemoryStore) -> Any:
-        note = _fresh_note(store, note_id)
+    def write(api: NuggetsApi, note: Mapping[str, Any]) -> Any:
         proposed = _proposal(field, value, note)
 
         def check(stored: Mapping[str, Any]) -> None:
             check_expected(stored, field, expected, proposed)
 
-        nugget = str(note.get("nuggetName", ""))
-        api = _Guarded(store, nugget, origin, note_id, check)
+        guarded = api.checked(note_id, check)
         if field == "content":
-            result = api.edit_note(note_id, proposed)
-        else:
-            result = api.update_note(note_id, {field: proposed})
-        return _answer(result, "edit", note_id)
+            return guarded.edit_note(note_id, proposed)
+        return guarded.update_note(note_id, {field: proposed})
 
-    app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
+    _write_note(app, note_id, "edit", write, initiator, on_done, on_error)
 
 
 def _proposal(field: str, value: Any, note: Mapping[str, Any]) -> Any:
@@ -277,14 +247,11 @@ def hide_note(
     on_error: OnError = None,
 ) -> None:
     """Hide (soft-delete) a note: Nuggets' ``deleteNote(id)`` (one undo step)."""
-    origin = app.origin
 
-    def op(store: MemoryStore) -> Any:
-        note = _fresh_note(store, note_id)
-        api = _nuggets(store, str(note.get("nuggetName", "")), origin)
-        return _answer(api.delete_note(note_id), "hide", note_id)
+    def write(api: NuggetsApi, _note: Mapping[str, Any]) -> Any:
+        return api.delete_note(note_id)
 
-    app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
+    _write_note(app, note_id, "hide", write, initiator, on_done, on_error)
 
 
 def restore_note(
@@ -296,12 +263,30 @@ def restore_note(
     on_error: OnError = None,
 ) -> None:
     """Bring a hidden note back: ``updateNote(id, {hidden: false})`` (one undo step)."""
+
+    def write(api: NuggetsApi, _note: Mapping[str, Any]) -> Any:
+        return api.update_note(note_id, {"hidden": False})
+
+    _write_note(app, note_id, "restore", write, initiator, on_done, on_error)
+
+
+def _write_note(
+    app: AppModel,
+    note_id: str,
+    what: str,
+    write: Callable[[NuggetsApi, Mapping[str, Any]], Any],
+    initiator: object | None,
+    on_done: OnDone,
+    on_error: OnError,
+) -> None:
+    """Run ``write(api, note)`` on the writer with the Nuggets API of the note's nugget (as the
+    window's origin) and the note as stored now; a refusal (null / false) is ``OP_FAILED``."""
     origin = app.origin
 
     def op(store: MemoryStore) -> Any:
         note = _fresh_note(store, note_id)
         api = _nuggets(store, str(note.get("nuggetName", "")), origin)
-        return _answer(api.update_note(note_id, {"hidden": False}), "restore", note_id)
+        return _answer(write(api, note), what, note_id)
 
     app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
 
@@ -395,11 +380,6 @@ def merge_notes(
         return _answer(api.merge_notes(target_id, source_id, reason), "merge", target_id)
 
     app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
-
-
-def system_tag_of(nugget: str) -> str:
-    """The tag Nuggets writes for the nugget ``nugget`` (its name normalised)."""
-    return normalise_tag(nugget)
 
 
 @dataclass(frozen=True, slots=True)

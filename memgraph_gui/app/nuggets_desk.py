@@ -1,5 +1,6 @@
-"""The desk's view of Nuggets notes: which nuggets a store holds, and how a note reads in the
-timeline, on the graph and in tooltips (views never import ``core.nuggets``; they ask here).
+"""The desk's view of Nuggets notes: which nodes are notes and of which nugget, which nuggets a
+store holds, and how a note reads in the timeline, on the graph and in tooltips (views never
+import ``core.nuggets``; they ask here). The writes a view asks for on notes are ``app.notes``'.
 
 A note is a node (``core.nuggets.model``): its title is the note's title (a fact's key), its
 ``archived`` the note's ``hidden``. What the generic panes cannot know is drawn from its fields:
@@ -8,33 +9,35 @@ the nugget, kind, scope / type, confidence, hits and content.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.app.qt import tr
-from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.nuggets import model
 from memgraph_gui.core.nuggets.index import note_index
-from memgraph_gui.core.nuggets.model import is_note, nugget_of
+from memgraph_gui.core.nuggets.model import nugget_of
 
 if TYPE_CHECKING:
-    from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.graph.graph import Graph
     from memgraph_gui.core.memory import MemoryStore
 
 __all__ = [
     "NuggetReads",
-    "hide_notes",
     "in_nugget",
     "is_note",
     "note_content",
     "note_label",
     "note_tip",
     "nugget_of",
-    "restore_notes",
 ]
 
 LABEL_VALUE_CHARS = 40  # a fact's value in its graph label, at most
+
+
+def is_note(node: Node | None) -> bool:
+    """Whether ``node`` is a Nuggets note (False for None; cheap: no fields are parsed)."""
+    return node is not None and model.is_note(node)
 
 
 def in_nugget(node: Node, nugget: str | None) -> bool:
@@ -118,65 +121,3 @@ class NuggetReads:
         by_name = self.read(lambda graph: graph.derived(_NUGGETS, lambda: _nuggets(graph)))
         ids: frozenset[str] = by_name.get(nugget, frozenset())
         return ids
-
-
-def _notes(app: AppModel, ids: Iterable[str], hidden: bool) -> list[tuple[str, str]]:
-    """(nugget, id) of the notes among ``ids`` whose ``hidden`` is ``hidden``."""
-    found = []
-    for node_id in ids:
-        node = app.node(node_id)
-        if node is not None and is_note(node) and node.archived == hidden:
-            found.append((nugget_of(node), node.id))
-    return found
-
-
-def restore_notes(
-    app: AppModel,
-    ids: Iterable[str],
-    *,
-    initiator: object | None = None,
-    on_error: Callable[[MemgraphError], None] | None = None,
-) -> int:
-    """Bring the hidden notes among ``ids`` back through Nuggets' own write path
-    (``updateNote(id, {hidden: false})``: ``archivedAt`` goes, ``updatedAt`` and the vector spec
-    are rewritten, as for the agent). One undo step per note ("Update 'title'"), on the
-    writer; returns how many notes are being restored. GUI thread."""
-    return _run_each(app, _notes(app, ids, True), {"hidden": False}, initiator, on_error)
-
-
-def hide_notes(
-    app: AppModel,
-    ids: Iterable[str],
-    *,
-    initiator: object | None = None,
-    on_error: Callable[[MemgraphError], None] | None = None,
-) -> int:
-    """Hide the visible notes among ``ids`` through Nuggets' ``deleteNote`` (soft: ``hidden``,
-    ``archivedAt`` = ``updatedAt`` = now, links kept). One undo step per note ("Hide
-    'title'"); returns how many notes are being hidden. GUI thread."""
-    return _run_each(app, _notes(app, ids, False), None, initiator, on_error)
-
-
-def _run_each(
-    app: AppModel,
-    notes: list[tuple[str, str]],
-    partial: dict[str, Any] | None,
-    initiator: object | None,
-    on_error: Callable[[MemgraphError], None] | None,
-) -> int:
-    if not notes:
-        return 0
-    store, origin = app.store, app.origin
-
-    def op(_write: object) -> list[object]:
-        done: list[object] = []
-        for nugget, note_id in notes:
-            api = store.nuggets(nugget, origin=origin)
-            if partial is None:
-                done.append(api.delete_note(note_id))
-            else:
-                done.append(api.update_note(note_id, partial))
-        return done
-
-    app.run_op(op, initiator=initiator, on_error=on_error, rebuild_undo=len(notes) > 1)
-    return len(notes)

@@ -4,17 +4,15 @@ notes — each reporting back on the GUI thread, bound to the store and file it 
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.files import Progressed, ProgressRelay, refuse_store_file
+from memgraph_gui.app.files import FileChecker, Progressed, ProgressRelay, refuse_store_file
 from memgraph_gui.app.process_tuning import bulk_work
-from memgraph_gui.app.qt import QObject, Qt, Signal
-from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
+from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.memory import MemoryStore
 from memgraph_gui.core.nuggets import note_files
 from memgraph_gui.core.nuggets.graph_file import GraphFile
@@ -39,7 +37,7 @@ class NuggetsCheck:
         return len(self.loaded.notes)
 
 
-class NuggetsChecker(QObject):
+class NuggetsChecker(FileChecker):
     """Reads and checks a graph.json on a plain thread (nothing is written).
 
     ``check(app, path, on_progress=, on_done=, on_error=)`` returns at once; on the GUI thread
@@ -47,14 +45,6 @@ class NuggetsChecker(QObject):
     ``on_error(MemgraphError)`` (a bad file: the message names the place). The caller drops a
     result that is no longer wanted (a newer check, another memory opened).
     """
-
-    _progressed = Signal(object)
-    _finished = Signal(object)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._progressed.connect(self._deliver_progress, Qt.ConnectionType.QueuedConnection)
-        self._finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
 
     def check(
         self,
@@ -72,32 +62,17 @@ class NuggetsChecker(QObject):
             percent = 100 * done // max(total, 1)
             if percent != last[0]:
                 last[0] = percent
-                self._progressed.emit((on_progress, done, total))
+                self._report(on_progress, done, total)
 
-        def work() -> None:
-            try:
-                with bulk_work():
-                    refuse_store_file(store.path, path)
-                    loaded = note_files.read_for_import(path, progress=progress)
-                with store.reading() as graph:
-                    held = sum(1 for node in graph.nodes.values() if is_note(node))
-                result: NuggetsCheck | MemgraphError = NuggetsCheck(path, store, loaded, held)
-            except Exception as exc:  # a bug must still reach the user as a message
-                result = as_memgraph_error(exc)
-            self._finished.emit((on_done, on_error, result))
+        def work() -> NuggetsCheck:
+            with bulk_work():
+                refuse_store_file(store.path, path)
+                loaded = note_files.read_for_import(path, progress=progress)
+            with store.reading() as graph:
+                held = sum(1 for node in graph.nodes.values() if is_note(node))
+            return NuggetsCheck(path, store, loaded, held)
 
-        threading.Thread(target=work, name="memgraph-nuggets-check", daemon=True).start()
-
-    def _deliver_progress(self, item: tuple[Progressed, int, int]) -> None:
-        on_progress, done, total = item
-        on_progress(done, total)
-
-    def _deliver(self, item: tuple[Callable[..., None], Callable[..., None], object]) -> None:
-        on_done, on_error, result = item
-        if isinstance(result, NuggetsCheck):
-            on_done(result)
-        else:
-            on_error(result)
+        self._start("memgraph-nuggets-check", work, on_done, on_error)
 
 
 def install_nuggets(

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from memgraph_gui.app import notes
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.nuggets_desk import hide_notes, restore_notes
+from memgraph_gui.app.nuggets_desk import is_note
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.results import WriteResult
 from memgraph_gui.core.luker.write_api import WriteApi
@@ -93,23 +94,42 @@ def mark_current(
 
 
 def archive_node(
-    app: AppModel, node_id: str, *, initiator: object | None = None, on_error: OnError = None
+    app: AppModel,
+    node_id: str,
+    *,
+    initiator: object | None = None,
+    on_done: OnDone = None,
+    on_error: OnError = None,
 ) -> None:
-    """Archive (soft-delete) a node ("Archive 'Title'"); a Nuggets note is hidden through
-    Nuggets' ``deleteNote`` instead ("Hide 'Title'")."""
-    if hide_notes(app, [node_id], initiator=initiator, on_error=on_error):
+    """Archive (soft-delete) a node ("Archive 'Title'"); a visible Nuggets note is hidden
+    through Nuggets' ``deleteNote`` instead ("Hide 'Title'", ``notes.hide_note``)."""
+    node = app.node(node_id)
+    if is_note(node):
+        if node is not None and not node.archived:
+            notes.hide_note(app, node_id, initiator=initiator, on_done=on_done, on_error=on_error)
         return
-    _run(app, lambda w: w.delete_node(id=node_id), initiator, None, on_error)
+    _run(app, lambda w: w.delete_node(id=node_id), initiator, on_done, on_error)
 
 
 def restore_node(
-    app: AppModel, node_id: str, *, initiator: object | None = None, on_error: OnError = None
+    app: AppModel,
+    node_id: str,
+    *,
+    initiator: object | None = None,
+    on_done: OnDone = None,
+    on_error: OnError = None,
 ) -> None:
     """Bring an archived node back ("Restore 'Title'"); a hidden Nuggets note comes back
-    through Nuggets' ``updateNote(hidden: false)`` instead ("Update 'Title'")."""
-    if restore_notes(app, [node_id], initiator=initiator, on_error=on_error):
+    through Nuggets' ``updateNote(hidden: false)`` instead ("Update 'Title'",
+    ``notes.restore_note``)."""
+    node = app.node(node_id)
+    if is_note(node):
+        if node is not None and node.archived:
+            notes.restore_note(
+                app, node_id, initiator=initiator, on_done=on_done, on_error=on_error
+            )
         return
-    _run(app, lambda w: w.restore_node(id=node_id), initiator, None, on_error)
+    _run(app, lambda w: w.restore_node(id=node_id), initiator, on_done, on_error)
 
 
 def add_link(

@@ -17,6 +17,7 @@ from typing import Any
 
 from memgraph_gui.app import notes
 from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.nuggets_desk import is_note
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.inspector.style import ERROR_COLOR, dot_icon, plain_label, section_title
@@ -85,7 +86,7 @@ class NoteMerge(QtCore.QObject):
         two nodes; two that cannot be merged are refused with the reason."""
         chosen = ids if isinstance(ids, frozenset) else frozenset()
         some = islice(chosen, 3)  # (a whole timeline may be selected: a few tell enough)
-        self.action.setVisible(any(notes.is_note(self._app.node(i)) for i in some))
+        self.action.setVisible(any(is_note(self._app.node(i)) for i in some))
         self.action.setEnabled(len(chosen) == 2 and not self._app.read_only)
 
 

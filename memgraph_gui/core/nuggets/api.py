@@ -15,6 +15,10 @@ dict the caller may keep).
   itself) answers ``None`` / ``False`` and writes nothing at all (no batch in the change log).
 - The wrong argument type raises ``BAD_ARGS`` naming the place, before anything is read.
 - Every write rebuilds the vector spec of each note it changes; reads change nothing.
+- ``checked(note_id, check)`` gives the same API with a guard: each write first runs
+  ``check(note)`` on that note as stored inside the write's own transaction (after every other
+  process's commit); whatever ``check`` raises rolls the write back, so nothing can land
+  between the check and the write (the desk's edit-conflict test).
 
 The counters of Nuggets' own fact list (the hits and session ``remember`` copies into a fact's
 note) are kept in the store's meta (``fact_meta_key``), one key per remembered fact, so they
@@ -28,7 +32,7 @@ from __future__ import annotations
 import json
 import math
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from operator import attrgetter
@@ -66,6 +70,8 @@ _PARTIAL_TEXTS = (
     *("kind", "sourceKey", "subject", "scope", "type", "source", "stability"),
 )
 """The string fields ``updateNote`` sets as given (title and content are normalised first)."""
+NoteCheck = Callable[[Mapping[str, Any]], None]
+"""A guard of ``NuggetsApi.checked``: raises to refuse a write, given the note as stored."""
 
 
 def iso_now() -> str:
@@ -110,6 +116,17 @@ class NuggetsApi:
         self._store = store
         self.name = args.text(name, "the nugget name")
         self._origin = origin
+        self._guard: tuple[str, NoteCheck] | None = None
+
+    def checked(self, note_id: str, check: NoteCheck) -> NuggetsApi:
+        """This API (same store, nugget and origin) whose every write first runs ``check(note)``
+        inside its own transaction, on the note ``note_id`` as stored then (Nuggets' JSON, not
+        to be changed), before anything is staged. What ``check`` raises leaves the call with
+        nothing written; a missing note is not checked (the call answers None / False as
+        usual). Reads are not checked."""
+        guarded = NuggetsApi(self._store, self.name, origin=self._origin)
+        guarded._guard = (note_id, check)
+        return guarded
 
     # -- reads -------------------------------------------------------------------------------------
     def get_note(self, id: Any) -> dict[str, Any] | None:
@@ -429,6 +446,11 @@ class NuggetsApi:
     def _batch(self, label: str) -> Iterator[_Batch]:
         with self._store.transaction(OpKind.NUGGETS, label, origin=self._origin) as tx:
             batch = _Batch(tx, self.name, iso_now(), label)
+            if self._guard is not None:
+                note_id, check = self._guard
+                note = batch.get(note_id)
+                if note is not None:
+                    check(note)
             yield batch
             batch.flush()
 

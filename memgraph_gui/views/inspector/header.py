@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from memgraph_gui.app.notes import is_note, nugget_of
+from memgraph_gui.app.nuggets_desk import is_note, nugget_of
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.views.conflict import ConflictPanel

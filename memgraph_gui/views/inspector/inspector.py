@@ -31,6 +31,7 @@ from typing import Any
 
 from memgraph_gui.app import notes, ops
 from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.nuggets_desk import is_note
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import thaw
@@ -267,7 +268,7 @@ class NodeInspector(QWidget):
     def _show_note(self, node: Node) -> None:
         if self._app.read_only:
             text = tr("Read-only memory: everything shows, nothing can be changed.")
-        elif node.archived and notes.is_note(node):
+        elif node.archived and is_note(node):
             text = tr("Hidden: listNotes and searchNotes leave it out. Restore it to edit it.")
         elif node.archived:
             text = tr("Archived: restore it to edit it.")
@@ -277,7 +278,7 @@ class NodeInspector(QWidget):
         self.note.setVisible(bool(text))
 
     def _update_actions(self, node: Node | None) -> None:
-        self._name_actions(notes.is_note(node))
+        self._name_actions(is_note(node))
         writable = node is not None and not self._app.read_only
         self.archive_action.setEnabled(writable and node is not None and not node.archived)
         self.restore_action.setEnabled(writable and node is not None and node.archived)
@@ -322,7 +323,7 @@ class NodeInspector(QWidget):
         node_id = self._node_id
         if node_id is None or self._app.read_only:
             return
-        if notes.is_note(self._app.node(node_id)):
+        if is_note(self._app.node(node_id)):
             self._write_note_edit(node_id, column, value)
             return
         if column is None:
@@ -662,40 +663,35 @@ class NodeInspector(QWidget):
         self.links.show_error(describe_error(error))
 
     def _on_archive_triggered(self) -> None:
+        """Archive the shown node; a note is hidden through Nuggets (``ops.archive_node``)."""
         node = self._app.node(self._node_id) if self._node_id else None
-        if node is not None and notes.is_note(node):
-            if not node.archived and not self._app.read_only:
-                on_error = partial(self._on_state_refused, node.id)
-                on_done = partial(self._on_note_state_saved, node.id)
-                notes.hide_note(
-                    self._app, node.id, initiator=self, on_done=on_done, on_error=on_error
-                )
-            return
         if node is not None and not node.archived and not self._app.read_only:
             ops.archive_node(
                 self._app,
                 node.id,
                 initiator=self,
+                on_done=self._state_saved(node.id),
                 on_error=partial(self._on_state_refused, node.id),
             )
 
     def _on_restore_triggered(self) -> None:
+        """Restore the shown node; a hidden note comes back through Nuggets' ``updateNote``."""
         node = self._app.node(self._node_id) if self._node_id else None
-        if node is not None and notes.is_note(node):
-            if node.archived and not self._app.read_only:
-                on_error = partial(self._on_state_refused, node.id)
-                on_done = partial(self._on_note_state_saved, node.id)
-                notes.restore_note(
-                    self._app, node.id, initiator=self, on_done=on_done, on_error=on_error
-                )
-            return
         if node is not None and node.archived and not self._app.read_only:
             ops.restore_node(
                 self._app,
                 node.id,
                 initiator=self,
+                on_done=self._state_saved(node.id),
                 on_error=partial(self._on_state_refused, node.id),
             )
+
+    def _state_saved(self, node_id: str) -> Callable[[object], None] | None:
+        """What runs when a note's hide / restore lands (its fields changed too); None for
+        other nodes."""
+        if not is_note(self._app.node(node_id)):
+            return None
+        return partial(self._on_note_state_saved, node_id)
 
     def _on_mark_current_triggered(self) -> None:
         """Stamp the shown node's ``seqTo`` with the current seq (hand edits keep it)."""

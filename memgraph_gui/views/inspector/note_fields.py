@@ -56,11 +56,10 @@ def note_columns(note: Mapping[str, Any]) -> list[ColumnSpec]:
     the six metadata fields with their value sets; hits, the session and the stamps, read-only
     (the optional stamps and ``sourceKey`` only when the note has them)."""
     nugget = str(note.get("nuggetName", ""))
-    system = (notes.system_tag_of(nugget), "scope:", "type:")
     choice = FieldKind.CHOICE
     rows = [
         _column("content", FieldKind.LONG_TEXT, tr("Note")),
-        _column("tags", FieldKind.LIST, protected=tuple(t for t in system if t)),
+        _column("tags", FieldKind.LIST, protected=notes.system_tag_patterns(nugget)),
         _column("kind", choice, choices=notes.KINDS, strict=True),
         _column("hidden", FieldKind.BOOL),
         _column("scope", choice, tr("Metadata"), choices=notes.SCOPES, strict=True),

@@ -123,3 +123,43 @@ def test_wrong_argument_types_raise_bad_args_naming_the_place(nug: NuggetsApi) -
     with pytest.raises(MemgraphError, match=r"updateNote: partial\.links\[0\] is not JSON data"):
         nug.update_note("i", {"links": [{"to": "a", "reason": "r", "x": float("nan")}]})
     assert nug.list_notes({"includeHidden": True}) == []
+
+
+def test_checked_runs_the_check_inside_each_write_and_a_refusal_writes_nothing(
+    tmp_path: pytest.TempPathFactory,
+) -> None:
+    """``checked(id, check)``: the check sees the note as another store committed it after
+    this one last read (so it runs inside the write's transaction); what it raises leaves
+    nothing written, for every write that touches the note; a passing check lets it through."""
+    db = tmp_path / "s.memgraph"  # type: ignore[operator]
+    with MemoryStore.open(db) as mine, MemoryStore.open(db) as other:
+        nug = mine.nuggets("n")
+        note = nug.create_note("Deploy", "pnpm deploy", [])
+        nug.create_note("Other", "x", [])
+        assert note is not None
+        other.sync()
+        theirs = other.nuggets("n")
+        assert theirs.update_note(note["id"], {"title": "Deploy now"}) is not None
+        after_theirs = state(other)
+        seen: list[str] = []
+
+        def refuse(stored: object) -> None:
+            seen.append(stored["title"])  # type: ignore[index]
+            raise MemgraphError("EDIT_CONFLICT", "moved on")
+
+        guarded = nug.checked(note["id"], refuse)  # ``mine`` has not read their edit yet
+        for write in (
+            lambda: guarded.edit_note(note["id"], "new"),
+            lambda: guarded.update_note(note["id"], {"subject": "x"}),
+            lambda: guarded.delete_note(note["id"]),
+            lambda: guarded.merge_notes("Other", note["id"], "dup"),
+            lambda: guarded.add_link("Other", "Deploy now", "r"),
+        ):
+            with pytest.raises(MemgraphError) as raised:
+                write()
+            assert raised.value.code == "EDIT_CONFLICT"
+        assert seen == ["Deploy now"] * 5
+        mine.sync()
+        assert state(mine) == after_theirs
+        assert nug.checked(note["id"], lambda stored: None).edit_note(note["id"], "new")
+        assert nug.get_note(note["id"])["content"] == "new"  # type: ignore[index]

@@ -510,3 +510,31 @@ def test_an_escaped_index_key_is_ordered_as_javascript_orders_it(tmp_path: Path)
     with Store.open(":memory:") as store:
         exported = json.loads(_import_text(store, _write(tmp_path / "g.json", text)))
     assert list(exported["notes"][0])[:2] == ["1", "id"]
+
+
+def test_a_link_to_a_note_later_in_the_file_gets_its_edge(tmp_path: Path) -> None:
+    """Every note is in before any edge is made: a link to a note that comes after it in the
+    file (and one into a note another import keeps) is an edge, in a fresh store and again."""
+    link = {"reason": "r", "createdAt": NOW}
+    doc = {
+        "version": 3,
+        "notes": [
+            _note("first", links=[{"to": "last", **link}, {"to": "mid", **link}]),
+            _note("mid", links=[{"to": "gone", **link}]),
+            _note("last", links=[{"to": "first", **link}]),
+        ],
+    }
+    path = _write(tmp_path / "g.json", doc)
+    want = {
+        ("first", model.LINK_EDGE, "last"),
+        ("first", model.LINK_EDGE, "mid"),
+        ("last", model.LINK_EDGE, "first"),
+    }
+    with MemoryStore.open(tmp_path / "s.memgraph") as store:
+        done = import_graph_file(store.storage, path)
+        assert done.links == 3 and set(store.graph.edges) == want
+        doc["notes"].insert(0, _note("new", links=[{"to": "zlater", **link}]))
+        doc["notes"].append(_note("zlater"))
+        done = import_graph_file(store.storage, _write(tmp_path / "h.json", doc))
+        assert set(store.graph.edges) == want | {("new", model.LINK_EDGE, "zlater")}
+        assert done.links == 4
