@@ -1,5 +1,7 @@
-"""The notes' parsed columns, kept in step with every write (``Graph.index``): what ``listNotes``
-and ``searchNotes`` read, so a query never parses the notes and a write never re-parses them all.
+"""The one index of the Nuggets notes, kept in step with every write (``Graph.index``): what
+``listNotes`` and ``searchNotes`` read and what the write calls look notes up by, so a call never
+scans or parses the whole store and a write never re-parses it. The one place that knows
+``listNotes``' order.
 
 Each note has a slot (reused after a note goes) with: its nugget, hidden flag, subject / scope /
 type (as integer codes), ``stability == 'durable'``, ``scope in (user, self)``, confidence
@@ -7,11 +9,16 @@ type (as integer codes), ``stability == 'durable'``, ``scope in (user, self)``, 
 and token set, and its basis as a sequence of FHRR ``(position, seed)`` pairs (``vectors``).
 ``listNotes``' order (``updatedAt`` ascending, ties by storage order ``ord``) is a sorted list
 kept by bisection, with the same slots as an array. The haystacks also feed a
-blocked text for the phrase test of ``textScore`` (``_PhraseBlocks``).
+blocked text for the phrase test of ``textScore`` (``_PhraseBlocks``). For the writes
+(``api``) and the desk's nugget facet: per slot where its links go, and per nugget its slots,
+its notes by trimmed lower-cased title (``addLink`` / ``mergeNotes`` by title) and its facts by
+lower-cased ``sourceKey`` (``remember``).
 
 A write only marks the node pending (nothing is parsed then); the next read parses the pending
 notes, all at once (so the first read after a load parses every note's fields in one
-``json.loads``). Not thread-safe by itself: the store lock serialises writes and reads.
+``json.loads``; the parsed values are not kept: a store opened from its file keeps its notes'
+fields as unparsed text, ``LazyFields``). Not thread-safe by itself: the store lock serialises
+writes and reads.
 """
 
 from __future__ import annotations
@@ -20,8 +27,8 @@ import bisect
 import math
 from collections.abc import Iterable, Mapping
 from itertools import accumulate, compress, repeat
-from operator import contains
-from typing import Any
+from operator import attrgetter, contains
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -33,10 +40,10 @@ from memgraph_gui.core.graph.search import field_maps
 from memgraph_gui.core.graph.substring_index import HASH_BITS, _bitmap, _needle_buckets
 from memgraph_gui.core.nuggets.metadata import clamp_confidence
 from memgraph_gui.core.nuggets.model import is_note
-from memgraph_gui.core.nuggets.text import tokenize
+from memgraph_gui.core.nuggets.text import js_trim, tokenize
 from memgraph_gui.core.nuggets.vectors import Pair, basis_seeds
 
-INDEX_NAME = "nuggets.search"
+INDEX_NAME = "nuggets.notes"
 NO_CODE = -1
 """The code of a value no filter can name (a stored subject / scope / type that is no string)."""
 UNKNOWN = -2
@@ -46,6 +53,28 @@ BLOCK_SHIFT = 8  # 256 slots a phrase block
 DENSE = 8  # phrase hits in a block from which its other haystacks are tested one by one
 BULK = 64
 """Pending notes from which the order is re-sorted whole rather than kept by bisection."""
+
+
+class Entry(NamedTuple):
+    """One note as the write calls see it; entries sort in ``listNotes`` order (``updated``,
+    then ``ord``, which is unique). ``targets``: where its links go (``to``, as stored)."""
+
+    updated: str
+    ord: int
+    targets: tuple[object, ...]
+    node: Node
+
+
+BY_ORD = attrgetter("ord")
+"""An ``Entry``'s storage order."""
+
+
+def link_targets(fields: Mapping[str, Any]) -> tuple[object, ...]:
+    """Where a note's links go (``to``, as stored), in order; links that are no object skipped."""
+    links = fields.get("links")
+    if not isinstance(links, (list, tuple)):
+        return ()
+    return tuple(link.get("to") for link in links if isinstance(link, Mapping))
 
 
 def note_haystack(title: Any, fields: Mapping[str, Any]) -> str:
@@ -84,6 +113,11 @@ class NoteIndex:
         self.haystacks: list[str] = []  # by slot
         self._tokens: list[tuple[str, ...]] = []  # by slot: its distinct tokens
         self._keys: list[tuple[str, int] | None] = []  # by slot: its key in ``_order``
+        self._targets: list[tuple[object, ...]] = []  # by slot: where its links go
+        self._places: list[tuple[str, str, str | None]] = []  # by slot: nugget, title, fact key
+        self._members: dict[str, set[int]] = {}  # nugget -> its slots
+        self._titles: dict[str, dict[str, set[int]]] = {}  # nugget -> title key -> slots
+        self._facts: dict[str, dict[str, set[int]]] = {}  # nugget -> fact key -> slots
         self._order: list[tuple[str, int, int]] = []  # (updatedAt, ord, slot), sorted
         self._order_array: npt.NDArray[np.intp] | None = None  # the slots of ``_order``
         self._bulk = False
@@ -157,7 +191,12 @@ class NoteIndex:
             if not postings:
                 del self._postings[token]
         self.nodes[slot], self.haystacks[slot], self._tokens[slot] = None, "", ()
-        self._keys[slot] = None
+        self._keys[slot], self._targets[slot] = None, ()
+        nugget, title, fact = self._places[slot]
+        _discard(self._members, nugget, slot)
+        _discard(self._titles[nugget], title, slot)
+        if fact is not None:
+            _discard(self._facts[nugget], fact, slot)
         self.nugget[slot] = NO_CODE
         self._free.append(slot)
 
@@ -166,7 +205,9 @@ class NoteIndex:
         self._slot_of[node.id] = slot
         self.nodes[slot] = node
         name = fields.get("nuggetName")
-        self.nugget[slot] = self._code(name if isinstance(name, str) else "")
+        nugget = name if isinstance(name, str) else ""
+        self.nugget[slot] = self._code(nugget)
+        self._add_lookups(slot, nugget, node, fields)
         self.hidden[slot] = node.archived
         for row, name in enumerate(_FILTERED):
             value = fields.get(name)
@@ -200,12 +241,27 @@ class NoteIndex:
                 self._order_array = np.insert(self._order_array, at, slot)
         self._phrases.changed(slot)
 
+    def _add_lookups(self, slot: int, nugget: str, node: Node, fields: Mapping[str, Any]) -> None:
+        """The write calls' part: where the note's links go, and its nugget, title and fact key
+        tables (``_drop`` undoes it)."""
+        self._targets[slot] = link_targets(fields)
+        title = js_trim(node.title).lower()
+        key = fields.get("sourceKey")
+        fact = key.lower() if node.type == "fact" and isinstance(key, str) else None
+        self._places[slot] = (nugget, title, fact)
+        _include(self._members, nugget, slot)
+        _include(self._titles.setdefault(nugget, {}), title, slot)
+        if fact is not None:
+            _include(self._facts.setdefault(nugget, {}), fact, slot)
+
     def _new_slot(self) -> int:
         slot = len(self.nodes)
         self.nodes.append(None)
         self.haystacks.append("")
         self._tokens.append(())
         self._keys.append(None)
+        self._targets.append(())
+        self._places.append(("", "", None))
         if slot >= len(self.nugget):
             grow = len(self.nugget)
             self.nugget = np.concatenate((self.nugget, np.full(grow, NO_CODE, np.int32)))
@@ -243,6 +299,42 @@ class NoteIndex:
         return code
 
     # -- reads ------------------------------------------------------------------------------------
+    def entry(self, slot: int) -> Entry:
+        """The note in ``slot`` (a slot of a present note, after ``refresh``)."""
+        node, key = self.nodes[slot], self._keys[slot]
+        assert node is not None and key is not None
+        return Entry(key[0], key[1], self._targets[slot], node)
+
+    def notes_of(self, nugget: str) -> list[Entry]:
+        """The nugget's notes (hidden too), in storage order."""
+        self.refresh()
+        return sorted(map(self.entry, self._members.get(nugget, ())), key=BY_ORD)
+
+    def all_notes(self) -> list[Entry]:
+        """Every note of every nugget, in storage order."""
+        self.refresh()
+        slots = (slot for slots in self._members.values() for slot in slots)
+        return sorted(map(self.entry, slots), key=BY_ORD)
+
+    def with_title(self, nugget: str, title: str) -> list[Entry]:
+        """The nugget's notes whose trimmed title is ``title`` (trimmed) in any case."""
+        self.refresh()
+        return list(map(self.entry, self._titles.get(nugget, {}).get(js_trim(title).lower(), ())))
+
+    def facts(self, nugget: str, key: str) -> list[Entry]:
+        """The nugget's fact notes whose ``sourceKey`` is ``key`` in any case."""
+        self.refresh()
+        return list(map(self.entry, self._facts.get(nugget, {}).get(key.lower(), ())))
+
+    def nugget_ids(self) -> dict[str, frozenset[str]]:
+        """Per nugget name (sorted) that has notes, the ids of its notes (hidden too)."""
+        self.refresh()
+        nodes = self.nodes
+        return {
+            name: frozenset(nodes[slot].id for slot in slots)  # type: ignore[union-attr]
+            for name, slots in sorted(self._members.items())
+        }
+
     def select(self, nugget: str, options: Mapping[str, Any] | None) -> npt.NDArray[np.intp]:
         """The slots of ``listNotes(options)`` for ``nugget``, in its order (``updatedAt``
         ascending, ties by ``ord``): hidden only with ``includeHidden``; subject / scope /
@@ -373,6 +465,22 @@ class _PhraseBlocks:
         self._dirty.clear()
 
 
+def _include(table: dict[str, set[int]], key: str, slot: int) -> None:
+    found = table.get(key)
+    if found is None:
+        table[key] = {slot}
+    else:
+        found.add(slot)
+
+
+def _discard(table: dict[str, set[int]], key: str, slot: int) -> None:
+    found = table.get(key)
+    if found is not None:
+        found.discard(slot)
+        if not found:
+            del table[key]
+
+
 def _truthy(value: Any) -> bool:
     """JavaScript truthiness of a JSON value (NaN is false)."""
     if isinstance(value, float) and math.isnan(value):
@@ -381,5 +489,6 @@ def _truthy(value: Any) -> bool:
 
 
 def note_index(graph: Graph) -> NoteIndex:
-    """The graph's note index (built on first use, then kept in step; store lock held)."""
+    """The graph's note index (made on first use, every note parsed at its first read, then kept
+    in step; store lock held)."""
     return graph.index(INDEX_NAME, lambda: NoteIndex(graph.nodes.values()))
