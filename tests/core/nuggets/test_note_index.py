@@ -115,13 +115,13 @@ def test_the_index_follows_writes_undo_and_deletes_one_note_at_a_time(
     assert len(search_notes(graph, "n", "deploy", 100)) == 30
     index = note_index(graph)
     parsed: list[int] = []
-    real = note_index_module.field_maps
+    real = note_index_module.parsed_fields
 
     def counting(nodes: list[Node]) -> Any:
         parsed.append(len(nodes))
         return real(nodes)
 
-    monkeypatch.setattr(note_index_module, "field_maps", counting)
+    monkeypatch.setattr(note_index_module, "parsed_fields", counting)
 
     _write(store, _note("n7", "note 7", "deploy the server", day=5))
     top = search_notes(graph, "n", "deploy", 1)[0]
@@ -173,13 +173,13 @@ def test_phrase_test_over_many_blocks_is_exact() -> None:
 def _counting_parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many notes each parse of the note index reads (recorded from now on)."""
     parsed: list[int] = []
-    real = note_index_module.field_maps
+    real = note_index_module.parsed_fields
 
     def counting(nodes: list[Node]) -> Any:
         parsed.append(len(nodes))
         return real(nodes)
 
-    monkeypatch.setattr(note_index_module, "field_maps", counting)
+    monkeypatch.setattr(note_index_module, "parsed_fields", counting)
     return parsed
 
 
@@ -219,26 +219,36 @@ def test_every_caller_shares_one_index_and_each_note_is_parsed_once(
         assert parsed == [4, 1, 2, 1]  # then only the notes each write changed
 
 
+@pytest.mark.parametrize("warming", ["warm_up", "window"])
 def test_warm_up_and_the_windows_warm_build_the_search_part_too(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    warming: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """After ``MemoryStore.warm_up`` (``memgraph call -``) or the window's ``reads.warm`` (off
-    the GUI thread), the first searchNotes parses no note."""
+    the GUI thread), the first searchNotes parses no note and tokenizes no haystack."""
     from memgraph_gui.app.reads import warm
 
     path = tmp_path / "n.memgraph"
     with MemoryStore.open(path) as store:
         for i in range(5):
             store.nuggets("n").remember(f"key {i}", "deploy the server")
-    for warming in ("warm_up", "window"):
-        with MemoryStore.open(path) as store:
-            parsed = _counting_parses(monkeypatch)
-            if warming == "warm_up":
-                store.warm_up()
-            else:
-                with store.reading() as graph:
-                    warm(graph)
-            assert parsed == [5], warming
+    with MemoryStore.open(path) as store:
+        parsed = _counting_parses(monkeypatch)
+        if warming == "warm_up":
+            store.warm_up()
+        else:
             with store.reading() as graph:
-                assert len(search_notes(graph, "n", "deploy", 5)) == 5
-            assert parsed == [5], warming
+                warm(graph)
+        assert parsed == [5]
+        tokenized: list[str] = []
+        real = note_index_module.tokenize
+
+        def counting(text: str) -> list[str]:
+            tokenized.append(text)
+            return real(text)
+
+        monkeypatch.setattr(note_index_module, "tokenize", counting)
+        with store.reading() as graph:
+            assert len(search_notes(graph, "n", "deploy", 5)) == 5
+            index = note_index(graph)
+            assert not np.isnan(index.sequence_factor[: len(index.sequence_seeds)]).any()
+        assert parsed == [5] and tokenized == []
