@@ -173,7 +173,7 @@ class MemoryStore:
         with self.reading() as graph:
             build_indexes(graph)
             graph_arrays(graph)
-            note_index(graph).warm()  # the Nuggets calls' (parses the notes only)
+            note_index(graph).warm()  # every Nuggets call's (each note parsed once)
 
     def sync(self) -> list[ChangeSet]:
         """Apply other processes' commits now; returns (and publishes) their ChangeSets."""
