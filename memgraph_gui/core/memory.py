@@ -168,12 +168,12 @@ class MemoryStore:
 
         from memgraph_gui.core.graph.search import build_indexes
         from memgraph_gui.core.graph.structure_index import graph_arrays
-        from memgraph_gui.core.nuggets.index import note_index
+        from memgraph_gui.core.nuggets.note_index import note_index
 
         with self.reading() as graph:
             build_indexes(graph)
             graph_arrays(graph)
-            note_index(graph)  # the Nuggets calls' (reads the fields of notes only)
+            note_index(graph).warm()  # every Nuggets call's (each note parsed once)
 
     def sync(self) -> list[ChangeSet]:
         """Apply other processes' commits now; returns (and publishes) their ChangeSets."""

@@ -36,13 +36,12 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.core.domain.changes import OpKind
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.graph.tx import Tx
-from memgraph_gui.core.nuggets import args, reads, search
-from memgraph_gui.core.nuggets.index import note_index
+from memgraph_gui.core.nuggets import args, reads
 from memgraph_gui.core.nuggets.metadata import infer_metadata, merge_metadata
 from memgraph_gui.core.nuggets.model import (
     is_note,
@@ -61,6 +60,9 @@ from memgraph_gui.core.nuggets.text import (
 )
 from memgraph_gui.core.nuggets.vector_spec import vector_spec
 from memgraph_gui.core.storage.store import Store
+
+if TYPE_CHECKING:
+    from memgraph_gui.core.nuggets.note_index import NoteIndex
 
 FACT_META = "nuggetFact"
 """The first item of a fact counter's meta key (see ``fact_meta_key``)."""
@@ -152,7 +154,9 @@ class NuggetsApi:
         seed says). Writes nothing."""
         text = args.text(query, "searchNotes: query")
         options = _filter(filter, "searchNotes: filter")
-        count = search.DEFAULT_LIMIT if limit is None else args.number(limit, "searchNotes: limit")
+        count = None if limit is None else args.number(limit, "searchNotes: limit")
+        from memgraph_gui.core.nuggets import search  # numpy: only when searching
+
         with self._store.reading() as graph:
             return search.search_notes(graph, self.name, text, count, options)
 
@@ -484,9 +488,8 @@ class _Batch:
 
     def linking_to(self, note_id: str) -> list[dict[str, Any]]:
         """The nugget's notes (as changed so far) with a link to ``note_id``, in storage order."""
-        entries = note_index(self.tx.graph).entries.get(self.nugget, {}).values()
         found = []
-        for entry in sorted(entries, key=_BY_ORD):
+        for entry in _index(self.tx).notes_of(self.nugget):
             read = self._read.get(entry.node.id)
             targets = entry.targets if read is None else _targets(read)
             if note_id in targets:
@@ -499,13 +502,13 @@ class _Batch:
         found = self.get(ref)
         if found is not None:
             return found
-        matches = note_index(self.tx.graph).with_title(self.nugget, ref)
+        matches = _index(self.tx).with_title(self.nugget, ref)
         return self.get(min(matches).node.id) if matches else None
 
     def fact_note(self, key: str) -> dict[str, Any] | None:
         """The nugget's fact note whose ``sourceKey`` is ``key`` in any case (hidden too; of
         several, the first stored)."""
-        matches = note_index(self.tx.graph).facts(self.nugget, key)
+        matches = _index(self.tx).facts(self.nugget, key)
         return self.get(min(matches, key=_BY_ORD).node.id) if matches else None
 
     def new_id(self, kind: str) -> str:
@@ -529,9 +532,9 @@ class _Batch:
         """Every note in the store (any nugget) drops its links to notes that do not exist
         and to itself (deduped; ``updatedAt`` untouched). Only notes holding such a link are
         read whole."""
-        entries = list(note_index(self.tx.graph).all_entries())
+        entries = _index(self.tx).all_notes()
         alive = {entry.node.id for entry in entries} - set(self._removed)
-        for entry in sorted(entries, key=_BY_ORD):
+        for entry in entries:
             node = entry.node
             if node.id not in alive:
                 continue
@@ -587,6 +590,13 @@ class _Batch:
         """The note as staged (a fresh copy), after ``flush``."""
         node = self.tx.node(note_id)
         return None if node is None else note_json(node)
+
+
+def _index(tx: Tx) -> NoteIndex:
+    """The store's note index (numpy: imported only when a call looks notes up)."""
+    from memgraph_gui.core.nuggets.note_index import note_index
+
+    return note_index(tx.graph)
 
 
 _BY_ORD = attrgetter("ord")  # an index Entry's storage order

@@ -141,6 +141,11 @@ def basis_seeds(basis: Any) -> tuple[int, ...]:
     it is looked up by them."""
     terms = basis if isinstance(basis, (list, tuple)) and basis else (EMPTY_TERM,)
     seeds = _prefix_seeds
+    if all(type(term) is str for term in terms):
+        try:  # every prefix seen before: one dict lookup a term
+            return tuple([seeds[term[:4]] for term in terms])
+        except KeyError:
+            pass
     out = []
     for term in terms:
         if type(term) is str:

@@ -1,5 +1,5 @@
-"""``searchNotes`` and ``listNotes`` rule by rule (the readings' "Reads"), and the note index
-that answers them kept in step with writes, undo and hard deletes."""
+"""``searchNotes`` and ``listNotes`` rule by rule (the readings' "Reads"); the note index that
+answers them is tested in ``test_note_index``."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ import pytest
 
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.domain.changes import OpKind
-from memgraph_gui.core.domain.model import Node
-from memgraph_gui.core.nuggets import model, note_index, vectors
+from memgraph_gui.core.nuggets import model, vectors
 from memgraph_gui.core.nuggets.metadata import infer_metadata
 from memgraph_gui.core.nuggets.reads import list_notes
 from memgraph_gui.core.nuggets.search import search_notes
@@ -212,66 +211,3 @@ def test_list_notes_order_and_filters() -> None:
     assert _ids(list_notes(graph, "n", {})) == ["d", "c", "b"]
     assert _ids(list_notes(graph, "n", {"includeHidden": True})) == ["a", "d", "c", "b"]
     assert _ids(list_notes(graph, "n", {"scope": "project", "includeHidden": 1})) == ["d"]
-
-
-def test_the_index_follows_writes_undo_and_deletes_one_note_at_a_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    store = _store(*(_note(f"n{i}", f"note {i}", "filler", day=1) for i in range(30)))
-    graph = store.graph
-    assert len(search_notes(graph, "n", "deploy", 100)) == 30
-    index = note_index.note_index(graph)
-    parsed: list[int] = []
-    real = note_index.field_maps
-
-    def counting(nodes: list[Node]) -> Any:
-        parsed.append(len(nodes))
-        return real(nodes)
-
-    monkeypatch.setattr(note_index, "field_maps", counting)
-
-    _write(store, _note("n7", "note 7", "deploy the server", day=5))
-    top = search_notes(graph, "n", "deploy", 1)[0]
-    assert top["note"]["id"] == "n7" and top["textScore"] == 1.75
-    assert _ids(list_notes(graph, "n"))[-1] == "n7"  # the newest updatedAt goes last
-    assert parsed == [1] and note_index.note_index(graph) is index
-
-    store.history.undo()
-    assert search_notes(graph, "n", "deploy", 1)[0]["textScore"] == 0
-    assert _ids(list_notes(graph, "n"))[7] == "n7"
-
-    _write(store, _note("n3", "note 3", "deploy", hidden=True, day=6))
-    assert "n3" not in _ids(search_notes(graph, "n", "deploy", 100))
-    assert _ids(search_notes(graph, "n", "deploy", 1, {"includeHidden": True})) == ["n3"]
-    with store.storage.transaction(OpKind.BATCH, "hard") as tx:
-        model.unstage_note(tx, "n3")
-    assert "n3" not in _ids(list_notes(graph, "n", {"includeHidden": True}))
-    _write(store, _note("new", "deploy", "deploy", day=7))  # takes the freed slot
-    assert _ids(search_notes(graph, "n", "deploy", 1)) == ["new"]
-    assert len(list_notes(graph, "n")) == 30
-    assert parsed == [1, 1, 1, 0, 1]  # one note parsed per write, none for the hard delete
-
-
-def test_phrase_test_over_many_blocks_is_exact() -> None:
-    rng = np.random.default_rng(3)
-    words = ["tea", "steam", "deploy", "我们", "x\x00y", "server", "the"]
-    notes = [
-        _note(f"p{i}", "t", " ".join(rng.choice(words, size=rng.integers(0, 6)).tolist()))
-        for i in range(700)
-    ]
-    store = _store(*notes)
-    index = note_index.note_index(store.graph)
-
-    def check() -> None:
-        every = index.select("n", {"includeHidden": True})
-        for slots in (every, every[::7], every[300:301]):  # all, a sparse subset, one
-            for phrase in ("tea", "stea", "我们 s", "x\x00y", "zz", "y s", "t\ndeploy", "e"):
-                brute = [phrase in index.haystacks[s] for s in slots.tolist()]
-                assert index.phrase_hits(phrase, slots).tolist() == brute, phrase
-
-    check()
-    _write(store, _note("p300", "t", "steam tea"), _note("p650", "t", "", hidden=True))
-    with store.storage.transaction(OpKind.BATCH, "hard") as tx:
-        model.unstage_note(tx, "p3")
-    check()
-    assert "p3" not in _ids(list_notes(store.graph, "n", {"includeHidden": True}))
