@@ -19,7 +19,7 @@ META_STRINGS = ("subject", "scope", "type", "source", "stability")
 def text(value: Any, place: str) -> str:
     """``value`` if it is a string a store can hold (no lone surrogate), else ``BAD_ARGS``."""
     if not isinstance(value, str):
-        raise bad_args(f"{place} must be a string, got {_kind(value)}")
+        raise bad_args(f"{place} must be a string, got {json_kind(value)}")
     if not value.isascii() and SURROGATE.search(value):
         raise bad_args(f"{place} holds a lone surrogate, which no store can hold")
     return value
@@ -34,7 +34,7 @@ def flag(value: Any, place: str) -> bool | None:
     """A boolean, or ``None`` for null."""
     if value is None or isinstance(value, bool):
         return value
-    raise bad_args(f"{place} must be true or false, got {_kind(value)}")
+    raise bad_args(f"{place} must be true or false, got {json_kind(value)}")
 
 
 def options(value: Any, place: str) -> Mapping[str, Any]:
@@ -42,7 +42,7 @@ def options(value: Any, place: str) -> Mapping[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise bad_args(f"{place} must be an object, got {_kind(value)}")
+        raise bad_args(f"{place} must be an object, got {json_kind(value)}")
     for key in value:
         text(key, f"{place} key")
     return value
@@ -51,14 +51,14 @@ def options(value: Any, place: str) -> Mapping[str, Any]:
 def texts(value: Any, place: str) -> list[str]:
     """A list of strings (tags)."""
     if not isinstance(value, (list, tuple)):
-        raise bad_args(f"{place} must be an array of strings, got {_kind(value)}")
+        raise bad_args(f"{place} must be an array of strings, got {json_kind(value)}")
     return [text(item, f"{place}[{i}]") for i, item in enumerate(value)]
 
 
 def number(value: Any, place: str) -> float | int:
     """A number: NaN and the infinities too (the metadata rules turn them into 0.7)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise bad_args(f"{place} must be a number, got {_kind(value)}")
+        raise bad_args(f"{place} must be a number, got {json_kind(value)}")
     return value
 
 
@@ -79,13 +79,13 @@ def links(value: Any, place: str) -> list[dict[str, Any]]:
     """Note links as ``updateNote`` takes them: objects with a string ``to`` and ``reason``
     (``createdAt`` a string when given; other keys kept as given, if JSON data)."""
     if not isinstance(value, (list, tuple)):
-        raise bad_args(f"{place} must be an array of links, got {_kind(value)}")
+        raise bad_args(f"{place} must be an array of links, got {json_kind(value)}")
     out = []
     for i, link in enumerate(value):
         where = f"{place}[{i}]"
         if not isinstance(link, Mapping):
             raise bad_args(
-                f"{where} must be an object {{to, reason, createdAt}}, got {_kind(link)}"
+                f"{where} must be an object {{to, reason, createdAt}}, got {json_kind(link)}"
             )
         text(link.get("to"), f"{where}.to")
         text(link.get("reason"), f"{where}.reason")
@@ -112,7 +112,8 @@ def finite_or_zero(value: float | int) -> float | int:
     return js_number(value) if math.isfinite(value) else 0
 
 
-def _kind(value: Any) -> str:
+def json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words (``a string``, ``null``, ``an array``, ...)."""
     if value is None:
         return "null"
     if isinstance(value, bool):

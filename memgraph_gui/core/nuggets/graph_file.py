@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from memgraph_gui.core.domain.errors import ImportFormatError
 from memgraph_gui.core.nuggets import js_json
+from memgraph_gui.core.nuggets.args import json_kind
 from memgraph_gui.core.nuggets.metadata import (
     META_KEYS,
     clamp_confidence,
@@ -106,12 +107,12 @@ def normalise_document(
     ``order_keys`` False promises that no object in ``doc`` has an array-index key (saves a
     walk). ``ImportFormatError`` naming the first problem."""
     if not isinstance(doc, dict):
-        raise ImportFormatError("", f"expected a JSON object, found {_kind(doc)}")
+        raise ImportFormatError("", f"expected a JSON object, found {json_kind(doc)}")
     raw_notes = doc.get("notes")
     if raw_notes is None:  # Nuggets would read no notes, and the import would drop them all
         raise ImportFormatError("notes", "missing: not a Nuggets graph.json")
     if not isinstance(raw_notes, list):
-        raise ImportFormatError("notes", f"expected a list, found {_kind(raw_notes)}")
+        raise ImportFormatError("notes", f"expected a list, found {json_kind(raw_notes)}")
     migrate = _migrates(doc.get("version"))
     seen: dict[str, int] = {}
     notes = []
@@ -142,7 +143,7 @@ def normalise_note(
     """One note as Nuggets' load leaves it (a new dict; ``raw`` is not changed)."""
     where = f"notes[{index}]"
     if not isinstance(raw, dict):
-        raise ImportFormatError(where, f"expected an object, found {_kind(raw)}")
+        raise ImportFormatError(where, f"expected an object, found {json_kind(raw)}")
     _id, title, tags = _required(raw, where)
     content = _optional_string(raw, "content", where)
     source_key = _optional_string(raw, "sourceKey", where)
@@ -191,15 +192,15 @@ def _required(raw: dict[str, Any], where: str) -> tuple[str, str, list[str]]:
             raise ImportFormatError(f"{where}.{key}", "missing")
     if type(note_id) is not str or not note_id:
         raise ImportFormatError(
-            f"{where}.id", f"expected a non-empty string, found {_kind(note_id)}"
+            f"{where}.id", f"expected a non-empty string, found {json_kind(note_id)}"
         )
     if type(title) is not str:
-        raise ImportFormatError(f"{where}.title", f"expected a string, found {_kind(title)}")
+        raise ImportFormatError(f"{where}.title", f"expected a string, found {json_kind(title)}")
     if type(tags) is not list:
-        raise ImportFormatError(f"{where}.tags", f"expected a list, found {_kind(tags)}")
+        raise ImportFormatError(f"{where}.tags", f"expected a list, found {json_kind(tags)}")
     for position, tag in enumerate(tags):
         if type(tag) is not str:
-            found = _kind(tag)
+            found = json_kind(tag)
             raise ImportFormatError(
                 f"{where}.tags[{position}]", f"expected a string, found {found}"
             )
@@ -209,7 +210,7 @@ def _required(raw: dict[str, Any], where: str) -> tuple[str, str, list[str]]:
 def _optional_string(raw: dict[str, Any], key: str, where: str) -> str | None:
     value = raw.get(key)
     if value is not None and type(value) is not str:
-        raise ImportFormatError(f"{where}.{key}", f"expected a string, found {_kind(value)}")
+        raise ImportFormatError(f"{where}.{key}", f"expected a string, found {json_kind(value)}")
     return value
 
 
@@ -219,18 +220,18 @@ def _links(value: Any, where: str) -> list[Any]:
     if not _js_truthy(value):
         return []
     if type(value) is not list:
-        raise ImportFormatError(f"{where}.links", f"expected a list, found {_kind(value)}")
+        raise ImportFormatError(f"{where}.links", f"expected a list, found {json_kind(value)}")
     seen: set[str] = set()
     kept = []
     for position, link in enumerate(value):
         place = f"{where}.links[{position}]"
         if type(link) is not dict:
-            raise ImportFormatError(place, f"expected an object, found {_kind(link)}")
+            raise ImportFormatError(place, f"expected an object, found {json_kind(link)}")
         target, reason = link.get("to"), link.get("reason")
         if type(target) is not str:
-            raise ImportFormatError(f"{place}.to", f"expected a string, found {_kind(target)}")
+            raise ImportFormatError(f"{place}.to", f"expected a string, found {json_kind(target)}")
         if type(reason) is not str:
-            raise ImportFormatError(f"{place}.reason", f"expected a string, found {_kind(reason)}")
+            raise ImportFormatError(f"{place}.reason", f"expected a string, found {json_kind(reason)}")
         key = f"{target}::{reason.lower()}"  # Nuggets' own key (two pairs may share it)
         if key not in seen:
             seen.add(key)
@@ -306,20 +307,3 @@ def _js_truthy(value: Any) -> bool:
     if type(value) is str:
         return value != ""
     return True
-
-
-def _kind(value: Any) -> str:
-    """What a JSON value is, in JSON's words (``a string``, ``null``, ...)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__
