@@ -231,7 +231,9 @@ def _links(value: Any, where: str) -> list[Any]:
         if type(target) is not str:
             raise ImportFormatError(f"{place}.to", f"expected a string, found {json_kind(target)}")
         if type(reason) is not str:
-            raise ImportFormatError(f"{place}.reason", f"expected a string, found {json_kind(reason)}")
+            raise ImportFormatError(
+                f"{place}.reason", f"expected a string, found {json_kind(reason)}"
+            )
         key = f"{target}::{reason.lower()}"  # Nuggets' own key (two pairs may share it)
         if key not in seen:
             seen.add(key)
