@@ -41,6 +41,7 @@ from memgraph_gui.core.nuggets.graph_file import (
     read_graph_file,
 )
 from memgraph_gui.core.nuggets.model import LINK_EDGE, NOTE_LEVEL, NOTE_SEQ, is_note, link_targets
+from memgraph_gui.core.storage import file_records
 from memgraph_gui.core.storage.safe_io import write_bytes_atomic
 from memgraph_gui.core.storage.store import Store
 
@@ -143,7 +144,7 @@ def install_notes(
         if counter != start:
             tx.set_meta(NOTE_SEQ, counter)
         links = _stage_links(tx, graph, notes, old_ids, gone)
-        _record(store, {loaded.path: loaded.sha256})
+        file_records.record_in_transaction(store, RECORD_KEY, {loaded.path: loaded.sha256})
     report(total, total)
     return ImportResult(
         loaded.path,
@@ -230,38 +231,9 @@ def _stage_links(
 
 
 # -- the record of files in step with the store ------------------------------------------------
-def _read_record(conn: Any) -> dict[str, str]:
-    row = conn.execute("SELECT value FROM store_info WHERE key=?", (RECORD_KEY,)).fetchone()
-    try:
-        record = json.loads(row[0]) if row else {}
-    except ValueError:
-        return {}
-    return record if isinstance(record, dict) else {}
-
-
-def _record(store: Store, files: dict[str, str]) -> None:
-    """Inside the caller's write transaction: remember ``files`` (path -> sha256)."""
-    rows = store.execute_read("SELECT value FROM store_info WHERE key=?", (RECORD_KEY,))
-    record = _read_record_rows(rows)
-    record.update(files)
-    store.execute_write(
-        "INSERT OR REPLACE INTO store_info(key, value) VALUES (?, ?)",
-        (RECORD_KEY, json.dumps(record, ensure_ascii=False)),
-    )
-
-
-def _read_record_rows(rows: list[tuple[Any, ...]]) -> dict[str, str]:
-    try:
-        record = json.loads(rows[0][0]) if rows else {}
-    except ValueError:
-        return {}
-    return record if isinstance(record, dict) else {}
-
-
 def recorded_sha256(store: Store, path: str | Path) -> str | None:
     """The SHA-256 the store recorded for the file at ``path`` (None: never in step)."""
-    rows = store.execute_read("SELECT value FROM store_info WHERE key=?", (RECORD_KEY,))
-    value = _read_record_rows(rows).get(str(Path(path).resolve()))
+    value = file_records.recorded(store, RECORD_KEY).get(str(Path(path).resolve()))
     return value if isinstance(value, str) else None
 
 
@@ -341,17 +313,7 @@ def export_graph_file(
     report(2, 3)
     resolved = str(target.resolve())
     if not store.read_only:
-        store.write_aside(
-            lambda conn: _write_record(conn, resolved, hashlib.sha256(data).hexdigest())
-        )
+        digest = hashlib.sha256(data).hexdigest()
+        file_records.record_aside(store, RECORD_KEY, {resolved: digest})
     report(3, 3)
     return ExportResult(resolved, count, len(data))
-
-
-def _write_record(conn: Any, path: str, sha256: str) -> None:
-    record = _read_record(conn)
-    record[path] = sha256
-    conn.execute(
-        "INSERT OR REPLACE INTO store_info(key, value) VALUES (?, ?)",
-        (RECORD_KEY, json.dumps(record, ensure_ascii=False)),
-    )
