@@ -25,6 +25,7 @@ from memgraph_gui.core.domain.errors import MemgraphError, bad_args
 from memgraph_gui.core.domain.results import to_jsonable
 from memgraph_gui.core.luker import args, external
 from memgraph_gui.core.memory import MemoryStore
+from memgraph_gui.core.nuggets.model import NoteList
 
 dumps = strict_json.dumps
 """``data`` as one line of strict JSON text (see ``strict_json.dumps``)."""
@@ -174,9 +175,11 @@ def _call_nuggets(store: MemoryStore | None, method: str, arguments: list[Any]) 
         raise MemgraphError("MEMORY_STORE_MISSING", "no memory store at the given path")
     fn = getattr(store.nuggets(arguments[0]), target)
     try:
-        return fn(*own)
+        result = fn(*own)
     except MemgraphError as exc:
         raise _placed(exc, method, fn) from None
+    # listNotes' NoteList becomes its list of notes; the other answers are plain JSON already
+    return to_jsonable(result) if isinstance(result, NoteList) else result
 
 
 def _placed(exc: MemgraphError, method: str, fn: Callable[..., Any]) -> MemgraphError:

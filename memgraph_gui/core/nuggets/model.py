@@ -18,8 +18,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import islice
+from typing import Any, overload
 
 from memgraph_gui.core.domain.freeze import LazyFields, thaw
 from memgraph_gui.core.domain.model import Edge, Node
@@ -56,7 +57,7 @@ def note_json(node: Node) -> dict[str, Any]:
     return note  # type: ignore[no-any-return]
 
 
-def notes_json(nodes: list[Node]) -> list[dict[str, Any]]:
+def notes_json(nodes: Sequence[Node]) -> list[dict[str, Any]]:
     """``note_json`` of each node, in order (stored JSON texts parsed in one call)."""
     if not all(isinstance(node.fields, LazyFields) for node in nodes):
         return [note_json(node) for node in nodes]
@@ -64,6 +65,57 @@ def notes_json(nodes: list[Node]) -> list[dict[str, Any]]:
     for note, node in zip(notes, nodes, strict=True):
         note["id"], note["title"], note["hidden"] = node.id, node.title, node.archived
     return notes  # type: ignore[no-any-return]
+
+
+class NoteList(Sequence[dict[str, Any]]):
+    """A read-only answer of notes (``listNotes``): the selected nodes, each turned into its
+    note (``note_json``: a fresh dict the caller may keep and change) only when it is read.
+
+    Reading every note still costs ~30 µs a note; holding the answer costs nothing more. Nodes
+    (and their ``LazyFields``) are immutable, so the answer stays the notes of the graph when it
+    was made, whatever is written later, and may be read without the store lock. Nothing read is
+    cached: each read gives a new dict. Equal to any sequence of the same note dicts (a list too).
+    """
+
+    __slots__ = ("_nodes",)
+
+    def __init__(self, nodes: Iterable[Node] = ()) -> None:
+        self._nodes: tuple[Node, ...] = tuple(nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> NoteList: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | NoteList:
+        if isinstance(index, slice):
+            return NoteList(self._nodes[index])
+        return note_json(self._nodes[index])
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return map(note_json, self._nodes)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, NoteList) and other._nodes == self._nodes:
+            return True  # equal nodes read as equal notes (without parsing either)
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(repr(node.id) for node in islice(self._nodes, 5))
+        more = ", ..." if len(self._nodes) > 5 else ""
+        return f"NoteList({len(self._nodes):,} notes: [{shown}{more}])"
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """Every note as Nuggets' JSON, in order (``notes_json``: the texts parsed in one call)."""
+        return notes_json(self._nodes)
 
 
 def note_node(note: Mapping[str, Any], *, seq_to: int, ord_: int = 0) -> Node:

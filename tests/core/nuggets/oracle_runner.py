@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from memgraph_gui.core import MemoryStore
+from memgraph_gui.core.domain.results import to_jsonable
 from memgraph_gui.core.nuggets.model import is_note, note_json
 
 CALLS = {
@@ -69,7 +70,7 @@ def run(store: MemoryStore, steps: list[dict[str, Any]]) -> list[dict[str, Any]]
     for index, step in enumerate(steps):
         ids = [note["id"] for note in stored_notes(store)]
         api = store.nuggets(step["nugget"])
-        result = getattr(api, CALLS[step["call"]])(*_bind(step["args"], ids))
+        result = to_jsonable(getattr(api, CALLS[step["call"]])(*_bind(step["args"], ids)))
         keep = step.get("snapshot", True) or index == len(steps) - 1
         trace.append({"result": result, "notes": stored_notes(store) if keep else None})
     return trace
