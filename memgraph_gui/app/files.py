@@ -463,20 +463,40 @@ def install_import(
     old graph meanwhile and gets the new one when it commits; ``on_progress(done, total)`` runs
     on the GUI thread as the rows are written. ``on_done(ImportReport)``; the report is kept in
     the store with the imported rows."""
-    relay = ProgressRelay(on_progress, app) if on_progress is not None else None
-    report = relay.report if relay is not None else None
 
-    def work(store: MemoryStore) -> object:
-        if store is not check.store:
+    def write(store: MemoryStore, report: Callable[[int, int], None] | None) -> object:
+        interop.install_import(
+            store.storage, check.prepared, replace=check.replace, progress=report
+        )
+        return check.report
+
+    write_checked(app, check.store, check.path, write, on_done, on_error, on_progress)
+
+
+def write_checked(
+    app: AppModel,
+    checked: MemoryStore,
+    path: str,
+    write: Callable[[MemoryStore, Callable[[int, int], None] | None], Any],
+    on_done: Callable[[Any], None],
+    on_error: Callable[[MemgraphError], None],
+    on_progress: Progressed | None,
+) -> None:
+    """Run ``write(store, report)`` on the writer for a file checked against ``checked``
+    (``IMPORT_STALE`` when another memory was opened since), tuned for bulk work when the entry
+    point opted in; ``report(done, total)`` reaches ``on_progress`` on the GUI thread, each
+    percent once (None without ``on_progress``). ``on_done(result)`` / ``on_error`` on the GUI
+    thread, after the progress already reported."""
+    relay = ProgressRelay(on_progress, app) if on_progress is not None else None
+
+    def work(store: MemoryStore) -> Any:
+        if store is not checked:
             raise MemgraphError(
                 "IMPORT_STALE",
-                f"another memory was opened after {check.path} was checked; import it again",
+                f"another memory was opened after {path} was checked; import it again",
             )
         with bulk_work():  # tuned only when the window's entry point opted in
-            interop.install_import(
-                store.storage, check.prepared, replace=check.replace, progress=report
-            )
-        return check.report
+            return write(store, relay.report if relay is not None else None)
 
     def ended(then: Callable[[Any], None], outcome: Any) -> None:
         if relay is not None:

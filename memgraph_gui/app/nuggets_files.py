@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
-from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.files import FileChecker, Progressed, ProgressRelay, refuse_store_file
+from memgraph_gui.app.files import FileChecker, Progressed, refuse_store_file, write_checked
 from memgraph_gui.app.process_tuning import bulk_work
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.memory import MemoryStore
@@ -87,28 +85,15 @@ def install_nuggets(
     store's in one transaction, one undo step ("Import graph.json (N notes)"). ``IMPORT_STALE``
     when another memory was opened since the check. ``on_progress(done, total)`` on the GUI
     thread; ``on_done(ImportResult)``."""
-    relay = ProgressRelay(on_progress, app) if on_progress is not None else None
 
-    def work(store: MemoryStore) -> note_files.ImportResult:
-        if store is not check.store:
-            raise MemgraphError(
-                "IMPORT_STALE",
-                f"another memory was opened after {check.path} was checked; import it again",
-            )
-        with bulk_work():
-            return note_files.install_notes(
-                store.storage,
-                check.loaded,
-                progress=relay.report if relay else None,
-                origin=app.origin,
-            )
+    def write(
+        store: MemoryStore, report: Callable[[int, int], None] | None
+    ) -> note_files.ImportResult:
+        return note_files.install_notes(
+            store.storage, check.loaded, progress=report, origin=app.origin
+        )
 
-    def ended(then: Callable[[Any], None], outcome: Any) -> None:
-        if relay is not None:
-            relay.deleteLater()  # after the reports already queued
-        then(outcome)
-
-    app.run_store_op(work, on_done=partial(ended, on_done), on_error=partial(ended, on_error))
+    write_checked(app, check.store, check.path, write, on_done, on_error, on_progress)
 
 
 def export_nuggets(
