@@ -14,7 +14,7 @@ from itertools import compress
 from operator import attrgetter, not_
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from memgraph_gui.app.graph_data import snapshot_lists
+from memgraph_gui.app.graph_data import graph_rows
 from memgraph_gui.app.nuggets_desk import warm_nuggets
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Edge, Node
@@ -164,11 +164,10 @@ def finds(node: Node, text: str) -> bool:
 def warm(graph: Graph) -> None:
     """Memoise on a new ``graph`` the whole-graph reads the panes make first after a reload
     (the timeline's rows and choices, the relations in use: ~60 ms at 50k; the nuggets of a
-    Nuggets memory), and the graph
-    view's snapshot lists (so a snapshot holds the store lock only to look them up), so the
-    GUI thread finds them ready. For ``MemoryStore.on_new_graph``: the loading thread, before
+    Nuggets memory), and the graph view's rows (so a snapshot holds the store lock only to
+    look them up, and computes none), so the GUI thread and its workers find them ready. For ``MemoryStore.on_new_graph``: the loading thread, before
     the graph is published (no lock needed)."""
-    snapshot_lists(graph)
+    graph_rows(graph)
     warm_nuggets(graph)
     graph.derived(_ALL_ROWS, lambda: _rows(graph, None, ""))
     graph.derived(_CHOICES, lambda: _choices(graph))

@@ -15,7 +15,7 @@ from memgraph_gui.views.dialogs import show_error
 from memgraph_gui.views.file_actions import FileActions
 from memgraph_gui.views.focus_frame import FocusFrame
 from memgraph_gui.views.graph import GraphView
-from memgraph_gui.views.graph.find_box import FindStepper
+from memgraph_gui.views.graph.find_box import FindBox, FindStepper
 from memgraph_gui.views.help import ShortcutsDialog, about_box, shortcuts
 from memgraph_gui.views.inspector import NodeInspector
 from memgraph_gui.views.menu_text import menu_item
@@ -27,7 +27,6 @@ from memgraph_gui.views.qt import (
     QDialog,
     QDockWidget,
     QKeySequence,
-    QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -161,7 +160,7 @@ class MainWindow(QMainWindow):
         bar = QToolBar(tr("Find"), self)
         bar.setObjectName("toolbar-find")
         bar.setMovable(False)
-        self.find_box = QLineEdit()
+        self.find_box = FindBox()
         self.find_box.setPlaceholderText(tr("Find in graph and timeline (Ctrl+F)…"))
         self.find_box.setClearButtonEnabled(True)
         self.find_box.setMaximumWidth(360)

@@ -153,6 +153,8 @@ def test_marks_turn_light_where_they_crowd_the_view_and_the_picks_stay_bold(
     assert rings["recall"].style == view.injection.bold["recall"]
     assert rings["recall"].item.zValue() == MARK_Z["recall"] > MARK_Z["always"]
     assert len(rings["recall"].rows) == 3
+    for ring in rings.values():
+        _drawn_in(ring.item, ring.style, ring.base[~ring.faded])
     # zoomed in round one node: few marks in view, drawn bold again
     x, y = scene.pos[0]
     gaps = np.sort(np.hypot(*(scene.pos - scene.pos[0]).T))
@@ -162,6 +164,21 @@ def test_marks_turn_light_where_they_crowd_the_view_and_the_picks_stay_bold(
     assert not view.injection.crowded
     assert rings["visible"].style == view.injection.bold["visible"]
     assert rings["visible"].item.zValue() == MARK_Z["visible"] > view.nodes.zValue()
+    for ring in rings.values():
+        _drawn_in(ring.item, ring.style, ring.base[~ring.faded])
+
+
+def _drawn_in(item: Any, style: Any, base: np.ndarray) -> None:
+    """Every mark of ``item`` is drawn in ``style``: its size, and the pixmap pyqtgraph's own
+    lookup gives for its symbol, size, pen and brush."""
+    data = item.data
+    assert len(data) == len(base)
+    assert np.array_equal(data["size"], base + style.pad)
+    assert item.opts["pen"] == style.pen and item.opts["brush"] == style.brush
+    symbol = item.opts["symbol"]
+    want = item.fragmentAtlas[[(symbol, float(s), style.pen, style.brush) for s in data["size"]]]
+    got = [tuple(int(v) for v in rect) for rect in data["sourceRect"]]
+    assert got == [tuple(int(v) for v in rect) for rect in want]
 
 
 def test_overview_labels_keep_clear_of_the_picks_and_inside_the_view(

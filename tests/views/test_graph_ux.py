@@ -232,11 +232,11 @@ def test_find_fades_labels_and_marks_and_counts_its_matches(
 def test_enter_steps_through_the_matches_title_and_alias_matches_first(
     view: Any, app: Any, qtbot: Any
 ) -> None:
-    from memgraph_gui.views.graph.find_box import FindStepper
-    from memgraph_gui.views.qt import QLineEdit, Qt
+    from memgraph_gui.views.graph.find_box import FindBox, FindStepper
+    from memgraph_gui.views.qt import Qt
 
     query, named, others = _ranked_query(app)
-    box = QLineEdit()
+    box = FindBox()
     qtbot.addWidget(box)
     stepper = FindStepper(box, view)
     box.setText(query)  # (the window applies the text after a pause; Enter does not wait)

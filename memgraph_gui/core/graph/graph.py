@@ -223,6 +223,10 @@ class Graph:
         """A whole-graph derived value memoised until the next node, edge or meta change."""
         return _memo(self._derived, name, compute)
 
+    def memoised(self, name: Any) -> Any | None:
+        """The derived value ``name`` if it is memoised now, else None (nothing computed)."""
+        return self._derived.get(name)
+
 
 NUMPY_SORT_FROM = 5_000
 """Ids from which the timeline is sorted by numpy (the CLI's small stores never import it)."""

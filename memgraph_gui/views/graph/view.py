@@ -492,8 +492,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, GraphNugge
             return  # the store still open is not the one drawn; the new one reloads anyway
         if changes.nodes_added or changes.nodes_removed or changes.reloaded:
             self.refresh_nuggets()  # a note of a new nugget (another process's too)
-        if changes.injection_changed or changes.reloaded:
-            self._show_injection()
+        if changes.injection_changed and not changes.reloaded:
+            self._show_injection()  # (a reload's marks come with its new picture, a frame
+            # after it is shown: drawn on the old one, a 50k import's took ~5 ms of a frame)
         if "pins" in changes.meta_keys and initiator is not self:
             self._apply_stored_pins()
         if changes.positions_saved:  # only ever another process's save
