@@ -165,8 +165,9 @@ def warm(graph: Graph) -> None:
     """Memoise on a new ``graph`` the whole-graph reads the panes make first after a reload
     (the timeline's rows and choices, the relations in use: ~60 ms at 50k; the nuggets of a
     Nuggets memory), and the graph view's rows (so a snapshot holds the store lock only to
-    look them up, and computes none), so the GUI thread and its workers find them ready. For ``MemoryStore.on_new_graph``: the loading thread, before
-    the graph is published (no lock needed)."""
+    look them up, and computes none), so the GUI thread and its workers find them ready.
+    For ``MemoryStore.on_new_graph``: the loading thread, before the graph is published (no
+    lock needed)."""
     graph_rows(graph)
     warm_nuggets(graph)
     graph.derived(_ALL_ROWS, lambda: _rows(graph, None, ""))
