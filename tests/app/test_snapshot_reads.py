@@ -23,6 +23,31 @@ def test_a_new_graph_is_warmed_with_the_snapshot_lists(demo_store: Any) -> None:
         assert [node.id for node in live] == timeline
 
 
+def test_a_warmed_graph_gives_its_snapshot_ready_made_rows_equal_to_fresh_ones(
+    demo_store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``warm`` makes the view's rows; a snapshot then computes none (it only adds the
+    positions) and gives the same arrays as one computed from the lists, read-only."""
+    import numpy as np
+
+    fresh = graph_data.store_snapshot(demo_store)
+    with demo_store.reading() as graph:
+        assert graph.memoised("app.graph_rows") is None  # not warmed: computed per snapshot
+        warm(graph)
+        made = graph.memoised("app.graph_rows")
+    assert made is not None
+
+    def computed(*_args: Any) -> Any:
+        raise AssertionError("a warmed graph's rows are computed again")
+
+    monkeypatch.setattr(graph_data, "_read_graph", computed)
+    snap = graph_data.store_snapshot(demo_store)
+    for name in ("ids", "types", "depths", "rollups", "parents", "edges", "hierarchy"):
+        assert np.array_equal(np.asarray(getattr(snap, name)), getattr(fresh, name)), name
+    assert np.array_equal(snap.pos, fresh.pos, equal_nan=True)
+    assert snap.edges is made["edges"] and not snap.edges.flags.writeable
+
+
 def test_a_write_drops_the_snapshot_lists(demo_store: Any) -> None:
     with demo_store.reading() as graph:
         before = graph_data.snapshot_lists(graph)
@@ -30,6 +55,15 @@ def test_a_write_drops_the_snapshot_lists(demo_store: Any) -> None:
     with demo_store.reading() as graph:
         after = graph_data.snapshot_lists(graph)
     assert after is not before and len(after[0]) == len(before[0]) + 1
+
+
+def test_a_write_drops_the_warmed_rows_and_the_next_snapshot_shows_it(demo_store: Any) -> None:
+    with demo_store.reading() as graph:
+        warm(graph)
+    made = demo_store.write_api().create_node(type="location_state", title="Added")
+    with demo_store.reading() as graph:
+        assert graph.memoised("app.graph_rows") is None
+    assert made["id"] in graph_data.store_snapshot(demo_store).ids
 
 
 def test_a_snapshot_reads_positions_and_pins_off_the_store_lock(
