@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES
-from memgraph_gui.core.domain.pieces import array_of, column, index_of, mapped, rows_of, slices
+from memgraph_gui.core.domain.pieces import (
+    array_of,
+    column,
+    index_of,
+    joined,
+    mapped,
+    rows_of,
+    slices,
+)
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
@@ -193,17 +201,15 @@ def _with_positions(
     pins: Mapping[str, Sequence[float]],
 ) -> GraphSnapshot:
     ids: tuple[str, ...] = base["ids"]
-    n, unknown = len(ids), (np.nan, np.nan)
+    unknown = (np.nan, np.nan)
     merged = {**saved, **pins} if pins else saved
-    pos = np.empty((n, 2), np.float64)
-    pinned = np.empty(n, bool)
-    start = 0
+    xys, pinned_parts = [], []
     for part in slices(ids):  # a slice at a time: whole, one C call held the GIL ~10 ms
-        end = start + len(part)
         xy = chain.from_iterable(map(merged.get, part, repeat(unknown, len(part))))
-        pos[start:end] = np.fromiter(xy, np.float64, 2 * len(part)).reshape(-1, 2)
-        pinned[start:end] = np.fromiter(map(pins.__contains__, part), bool, len(part))
-        start = end
+        xys.append(np.fromiter(xy, np.float64, 2 * len(part)))
+        pinned_parts.append(np.fromiter(map(pins.__contains__, part), bool, len(part)))
+    pos = joined(xys, np.float64).reshape(-1, 2)  # (one copy each: see ``joined``)
+    pinned = joined(pinned_parts, bool)
     return GraphSnapshot(pos=pos, pinned=pinned, **base)
 
 
