@@ -468,7 +468,8 @@ def install_import(
         interop.install_import(
             store.storage, check.prepared, replace=check.replace, progress=report
         )
-        return check.report
+        interop.release_prepared(check.prepared)  # here, a slice at a time: not in one call on
+        return check.report  # the GUI thread when the window lets go of the check
 
     write_checked(app, check.store, check.path, write, on_done, on_error, on_progress)
 

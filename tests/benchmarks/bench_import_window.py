@@ -85,6 +85,7 @@ if hasattr(files, "ImportChecker"):  # issue 19: read and checked first (off the
     marks["checked"] = time.perf_counter()
     files.install_import(app, checked[0], on_done=ended.append, on_error=ended.append,
                          on_progress=progress)
+    checked.clear()  # the window keeps no reference either: the check is freed where it ends
 else:
     kwargs = {}
     if "on_progress" in inspect.signature(files.import_luker).parameters:

@@ -19,6 +19,7 @@ from memgraph_gui.core.domain.images import (
     node_from_image,
 )
 from memgraph_gui.core.domain.model import Edge, Node, nodes_from_columns
+from memgraph_gui.core.domain.pieces import slices
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.storage.meanwhile import meanwhile
 
@@ -208,13 +209,10 @@ def parse_meta(meta: list[tuple[str, str]]) -> dict[str, Any]:
     return parsed
 
 
-BUILD_SLICE = 10_000
-"""Rows turned into nodes or edges per C-level pass while a graph is built."""
-
-
 def _slices(rows: list[tuple[Any, ...]]) -> Iterator[list[tuple[Any, ...]]]:
-    for start in range(0, len(rows), BUILD_SLICE):
-        yield rows[start : start + BUILD_SLICE]
+    """Rows turned into nodes or edges per C-level pass while a graph is built (``slices``:
+    a worker lets the GIL go between them)."""
+    yield from slices(rows)  # type: ignore[misc]
 
 
 def write_changes(conn: sqlite3.Connection, batch_id: int, changes: list[Change]) -> None:
