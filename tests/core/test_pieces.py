@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from memgraph_gui.core.domain import pieces
 
 
@@ -52,28 +50,3 @@ def test_mapped_array_of_and_index_of_a_slice_at_a_time_equal_one_pass() -> None
     assert pieces.index_of(items) == {item: row for row, item in enumerate(items)}
     assert pieces.mapped(str.upper, []) == [] and pieces.index_of([]) == {}
     assert pieces.array_of(len, [], np.int32).tolist() == []
-
-
-def test_a_worker_lets_the_gil_go_between_slices_and_the_main_thread_does_not(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Between two slices a worker thread sleeps ``PAUSE`` (a thread waiting for the GIL, the
-    window's, gets it at once); the main thread (the GUI's own work, a script) never waits."""
-    import threading
-
-    paused: list[tuple[str, float]] = []
-    monkeypatch.setattr(
-        pieces.time, "sleep", lambda s: paused.append((threading.current_thread().name, s))
-    )
-    items = list(range(3 * pieces.SLICE + 1))  # four slices: three pauses between them
-    assert [len(p) for p in pieces.slices(items)] == [pieces.SLICE] * 3 + [1]
-    assert paused == []  # the main thread
-    worker = threading.Thread(target=lambda: pieces.release(list(items)), name="w1")
-    worker.start()
-    worker.join()
-    assert paused and all(entry == ("w1", pieces.PAUSE) for entry in paused)
-    paused.clear()
-    worker = threading.Thread(target=lambda: list(pieces.slices(items)), name="w2")
-    worker.start()
-    worker.join()
-    assert paused == [("w2", pieces.PAUSE)] * 3

@@ -3,17 +3,11 @@
 A C-level call holds the GIL until it returns: one that frees or hashes ~10^5 objects (dropping
 a parsed 50k export, a ``set`` of 150k edge keys) holds it 10-40 ms, and a window whose worker
 does so cannot paint meanwhile. Done a slice at a time, other threads get the GIL between the
-slices: on a worker thread each slice ends with a pause of ``PAUSE`` without the GIL. Without
-it the GIL only changed hands when a waiting thread had waited a whole switch interval, and a
-window's frame, which takes the GIL back after each of its ~30 calls into Qt, paid that wait
-each time (a worker freeing a parsed 50k import: 60-80 ms frames; with the pause, a waiting
-thread gets the GIL within ~0.4 ms, p50, and the work takes no longer). Pure; any thread.
+slices. Pure; any thread.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from itertools import repeat
 from operator import itemgetter
@@ -23,27 +17,14 @@ if TYPE_CHECKING:
     import numpy as np
 
 T = TypeVar("T")
-SLICE = 1_000
+SLICE = 5_000
 """Items per C-level call."""
-PAUSE = 0.00005
-"""Seconds a worker thread lets the GIL go between two slices."""
 
 
 def slices(items: Sequence[T]) -> Iterator[Sequence[T]]:
-    """``items`` as consecutive slices of ``SLICE`` (copies of the references only); on a
-    worker thread, the GIL is let go for ``PAUSE`` after each slice but the last."""
-    last = len(items) - SLICE
+    """``items`` as consecutive slices of ``SLICE`` (copies of the references only)."""
     for start in range(0, len(items), SLICE):
         yield items[start : start + SLICE]
-        if start < last:
-            pause()
-
-
-def pause() -> None:
-    """On a thread other than the main one, let the GIL go for ``PAUSE`` (a waiting thread
-    takes it); on the main thread (the GUI's, a script's) nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        time.sleep(PAUSE)
 
 
 def rows_of(index: Mapping[Any, int], keys: Sequence[Any]) -> np.ndarray:
@@ -113,13 +94,10 @@ def release(items: list[Any] | dict[Any, Any] | set[Any]) -> None:
     if isinstance(items, list):
         while items:
             del items[-SLICE:]
-            pause()
         return
     pop = items.popitem if isinstance(items, dict) else items.pop
-    for done in range(len(items)):  # one item (and what only it holds) freed a step
+    for _ in range(len(items)):  # one item (and what only it holds) freed a step
         pop()
-        if done % SLICE == SLICE - 1:
-            pause()
 
 
 def all_distinct(items: Sequence[T], key: Callable[[T], Hashable]) -> bool:
