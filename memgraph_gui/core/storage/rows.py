@@ -72,7 +72,7 @@ def edge_row(edge: Edge) -> tuple[Any, ...]:
     return (edge.ord, edge.from_id, edge.to_id, edge.type, edge.seq_to)
 
 
-def _nodes_from_rows(rows: list[tuple[Any, ...]]) -> list[Node]:
+def _nodes_from_rows(rows: Sequence[tuple[Any, ...]]) -> list[Node]:
     """``Node``s of rows in ``NODE_COLUMNS`` order (any later columns ignored), converted
     column by column."""
     if not rows:
@@ -190,9 +190,9 @@ def build_graph(tables: Tables) -> Graph:
     graph = Graph()
     # C-level passes, a slice at a time: each call holds the GIL only ~10 ms, so a window
     # whose worker builds a 50k graph keeps painting (one pass over all of them: ~80 ms)
-    for rows in _slices(tables.nodes):
+    for rows in slices(tables.nodes):  # a C-level pass per slice, not one over 50k
         graph.nodes.update(zip(map(itemgetter(1), rows), _nodes_from_rows(rows), strict=True))
-    for rows in _slices(tables.edges):
+    for rows in slices(tables.edges):
         graph.loaded_edges(list(map(Edge._make, rows)))
     graph.meta.update(parse_meta(tables.meta))
     return graph
@@ -207,12 +207,6 @@ def parse_meta(meta: list[tuple[str, str]]) -> dict[str, Any]:
         except (ValueError, TypeError) as exc:
             raise damaged(f"meta {name}") from exc
     return parsed
-
-
-def _slices(rows: list[tuple[Any, ...]]) -> Iterator[list[tuple[Any, ...]]]:
-    """Rows turned into nodes or edges per C-level pass while a graph is built (``slices``:
-    a worker lets the GIL go between them)."""
-    yield from slices(rows)  # type: ignore[misc]
 
 
 def write_changes(conn: sqlite3.Connection, batch_id: int, changes: list[Change]) -> None:
