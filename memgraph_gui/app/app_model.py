@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from memgraph_gui.app.disposal import Disposal
 from memgraph_gui.app.nuggets_desk import NuggetReads
 from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.app.reads import StoreReads, warm
@@ -60,6 +61,7 @@ class AppModel(StoreReads, NuggetReads, QObject):
         self.undo = UndoFacade(self, name_of=lambda node_id: node_name(self.node(node_id)))
         self.runner = OpRunner(self)
         self.runner.busy_changed.connect(self.busy_changed)
+        self.disposal = Disposal(self)  # graphs replaced, rows imported: freed between frames
         self.last_external_change: float | None = None
         self._held: list[tuple[MemoryStore, ChangeSet]] = []
         self._op_initiators: dict[int, object] = {}
@@ -80,10 +82,12 @@ class AppModel(StoreReads, NuggetReads, QObject):
         self._write = store.write_api(origin=self.origin)
         unsubscribe = store.subscribe(lambda changes: self._change_arrived.emit((store, changes)))
         unprepare = store.on_new_graph(warm)  # an import's graph comes with the panes' reads
+        unretire = store.retire_to(self.disposal.put)
 
         def detach() -> None:
             unsubscribe()
             unprepare()
+            unretire()
 
         self._unsubscribe = detach
         try:  # caught up now: from here the watcher catches up, not the GUI thread's reads
@@ -157,6 +161,7 @@ class AppModel(StoreReads, NuggetReads, QObject):
         self.runner.shutdown()
         self._unsubscribe()
         self._store.close()
+        self.disposal.flush()
         self.blockSignals(True)
         self.selection.blockSignals(True)
         self.undo.stack.blockSignals(True)

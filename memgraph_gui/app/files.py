@@ -468,8 +468,9 @@ def install_import(
         interop.install_import(
             store.storage, check.prepared, replace=check.replace, progress=report
         )
-        interop.release_prepared(check.prepared)  # here, a slice at a time: not in one call on
-        return check.report  # the GUI thread when the window lets go of the check
+        # its rows are freed between frames, not in one call where the check is let go of
+        app.disposal.put(interop.releasing_prepared(check.prepared))
+        return check.report
 
     write_checked(app, check.store, check.path, write, on_done, on_error, on_progress)
 

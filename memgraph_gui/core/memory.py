@@ -189,6 +189,11 @@ class MemoryStore:
         ``Subscriptions.on_new_graph``."""
         return self.storage.on_new_graph(callback)
 
+    def retire_to(self, callback: Callable[[Iterator[bool]], None]) -> Callable[[], None]:
+        """Hand each graph this store stops serving to ``callback(steps)`` to free at its own
+        pace; see ``Subscriptions.retire_to``."""
+        return self.storage.retire_to(callback)
+
     def start_watcher(self, interval: float = 0.05) -> None:
         """Poll for other processes' commits on a daemon thread."""
         self.storage.start_watcher(interval)

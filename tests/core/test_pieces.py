@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from memgraph_gui.core.domain import pieces
 
 
@@ -50,3 +52,36 @@ def test_mapped_array_of_and_index_of_a_slice_at_a_time_equal_one_pass() -> None
     assert pieces.index_of(items) == {item: row for row, item in enumerate(items)}
     assert pieces.mapped(str.upper, []) == [] and pieces.index_of([]) == {}
     assert pieces.array_of(len, [], np.int32).tolist() == []
+
+
+def test_releasing_empties_a_step_at_a_time() -> None:
+    items, table = list(range(2_500)), {i: str(i) for i in range(2_500)}
+    for each in (items, table):
+        steps = pieces.releasing(each, step=1_000)
+        next(steps)
+        assert len(each) == 1_500  # one step freed, the rest waits for the next
+        assert sum(1 for _ in steps) == 2 and not each
+
+
+def test_dismantling_waits_for_other_holders_then_empties_each_part() -> None:
+    nodes, edges = {i: [i] for i in range(2 * pieces.STEP)}, [[i] for i in range(10)]
+    holder = [nodes]  # a reader still using the graph these came from
+    steps = pieces.dismantling([nodes, None, [], edges])
+    del edges
+    seen = [next(steps) for _ in range(3)]
+    assert seen == [True, False, False]  # the free part went first; then it waits
+    assert len(nodes) == 2 * pieces.STEP  # nothing taken from what another still holds
+    holder.clear()
+    nodes_seen = nodes
+    del nodes  # the last holder lets go (``nodes_seen`` below is only this test's look)
+    assert next(steps) is False  # still held here, by the test: emptying would show
+    del nodes_seen
+    assert list(steps) == [True, True]  # now freed, a step at a time, then done
+
+
+def test_dismantling_gives_up_after_its_patience() -> None:
+    held = {1: 1}
+    steps = pieces.dismantling([held], patience=0.005)
+    assert next(steps) is False
+    time.sleep(0.02)
+    assert list(steps) == [] and held == {1: 1}  # left to its holder

@@ -181,15 +181,24 @@ class Graph:
         """Live nodes by ``(type, lower title)`` and ``Summary N`` numbers (kept up to date)."""
         return self.index("titles", lambda: TitleIndex(list(self.nodes.values())))
 
-    def release(self) -> None:
+    def release(self) -> list[dict[Any, Any]]:
         """Drop the derived caches and indexes (the store calls it on a graph it no longer
-        serves): what they hold, and the reference cycles some index makes back to the graph,
-        are freed at once rather than at some later full collection. The nodes, edges, meta and
-        the values read lock-free (schema, injection, timeline, edge lists) stay, so a lookup
-        still holding this graph on another thread answers as before. Each cache is replaced
-        whole, never emptied in place: a reader that already holds one keeps a whole one."""
+        serves): the reference cycles some index makes back to the graph go with them, so the
+        graph is freed when its last reader lets go, not at some later full collection. The
+        nodes, edges, meta and the values read lock-free (schema, injection, timeline, edge
+        lists) stay, so a lookup still holding this graph on another thread answers as before.
+        Each cache is replaced whole, never emptied in place: a reader that already holds one
+        keeps a whole one. Returns the caches dropped (freed where the caller lets go of them)."""
+        dropped = [self._by_edges, self._derived, self._schema_derived, self._indexes]
         self._by_edges, self._derived = {}, {}
         self._schema_derived, self._indexes = {}, {}
+        return dropped
+
+    def parts(self) -> list[Any]:
+        """The big containers this graph holds (its nodes, edges, per-node edge lists and
+        timeline), for ``pieces.dismantling`` once it is no longer served (None where not
+        built)."""
+        return [self._timeline, self._in, self._out, self.edges, self.nodes]
 
     def index(self, name: str, build: Callable[[], IndexT]) -> IndexT:
         """An incrementally maintained index: built once, then told of every node change (and

@@ -5,12 +5,13 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.injection import INJECTION_KEYS
-from memgraph_gui.core.domain.pieces import release
+from memgraph_gui.core.domain.pieces import release, releasing
 from memgraph_gui.core.domain.schema import SCHEMA_FILE_TYPE, normalize_schema
 from memgraph_gui.core.luker.file_format import ParsedStore, build_export, parse_export
 from memgraph_gui.core.luker.import_report import REPORT_META_KEY, ImportPlan, ImportReport
@@ -68,14 +69,15 @@ def release_document(doc: Any) -> None:
                 release(members)
 
 
-def release_prepared(prepared: PreparedImport) -> None:
+def releasing_prepared(prepared: PreparedImport) -> Iterator[bool]:
     """Drop the rows of a ``prepared`` import that is written and that nothing else will write,
-    a slice at a time: its ~50k nodes and ~150k links (the store keeps copies) dropped with the
-    last reference went in one call that held the GIL ~100 ms, on whichever thread let go of it
-    last (the window's, after an import). Its report stays; it cannot be written again. Any
+    a step at a time (see ``pieces.dismantling``): its ~50k nodes and ~150k links (the store
+    keeps copies) dropped with the last reference went in one call that held the GIL ~100 ms,
+    on whichever thread let go of it last. Its report stays; it cannot be written again. Any
     thread."""
-    release(prepared.parsed.nodes)
-    release(prepared.parsed.edges)
+    for rows in (prepared.parsed.nodes, prepared.parsed.edges):
+        for _ in releasing(rows):
+            yield True
 
 
 def prepare_import_files(

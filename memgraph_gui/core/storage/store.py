@@ -280,7 +280,7 @@ class Store(Subscriptions):
 
     def _reload(self, conn: Any) -> ChangeSet:
         """Under the lock: the graph of ``conn``'s open transaction becomes the store's."""
-        self._install(_read_snapshot(conn)).release()
+        self._retire(self._install(_read_snapshot(conn)))
         changeset = _reloaded()
         self._queue([changeset])
         return changeset
@@ -312,7 +312,7 @@ class Store(Subscriptions):
                 self._reloader = None
                 self._reload_done.notify_all()
         if old is not None:
-            old.release()
+            self._retire(old)
         elif loaded is not None:
             loaded.graph.release()
         return changeset
@@ -486,7 +486,7 @@ class Store(Subscriptions):
         finally:
             self._deliver()
         if old is not None:
-            old.release()
+            self._retire(old)
         return changeset
 
     def _before_replacing(

@@ -14,10 +14,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from memgraph_gui.core.domain.changes import ChangeSet
+from memgraph_gui.core.domain.pieces import dismantling
 
 if TYPE_CHECKING:
     from memgraph_gui.core.graph.graph import Graph
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Subscriber = Callable[[ChangeSet], None]
 Preparer = Callable[["Graph"], None]
+Retirer = Callable[[Iterator[bool]], None]
 
 
 class Subscriptions:
@@ -42,6 +44,7 @@ class Subscriptions:
         self._watch_stop = threading.Event()
         self._failures: dict[str, int] = {}  # subscriber name -> exceptions raised
         self._preparers: list[Preparer] = []
+        self._retire_to: Retirer | None = None
 
     def sync(self) -> list[ChangeSet]:
         raise NotImplementedError
@@ -77,6 +80,34 @@ class Subscriptions:
                 self._preparers.remove(callback)
 
         return remove
+
+    def retire_to(self, callback: Retirer) -> Callable[[], None]:
+        """Hand each graph this store stops serving (replaced by a bulk load or a reload) to
+        ``callback(steps)``, on the thread that replaced it: running ``steps`` to the end (a
+        generator of ``pieces.dismantling``) frees its ~10^5 objects a few thousand at a time,
+        once its last readers let go, where and when the caller likes (a window: on its GUI
+        thread between frames; freed at once, it held the GIL 50-100 ms on whichever thread
+        let go last). Without one it is freed at once. One at a time: a later call replaces
+        the earlier. Returns an idempotent removal."""
+        self._retire_to = callback
+
+        def remove() -> None:
+            if self._retire_to is callback:
+                self._retire_to = None
+
+        return remove
+
+    def _retire(self, graph: Graph) -> None:
+        """``graph`` is no longer served: its caches go now (``Graph.release``) and what is left
+        to the ``retire_to`` callback, if any."""
+        dropped = graph.release()
+        callback = self._retire_to
+        if callback is None:
+            return
+        try:
+            callback(dismantling([*dropped, *graph.parts()]))
+        except Exception:  # freed where it is let go of instead
+            self._report(callback)
 
     def _prepare(self, graph: Graph) -> None:
         """Hand a new, not yet published ``graph`` to the ``on_new_graph`` callbacks."""
@@ -116,7 +147,7 @@ class Subscriptions:
                 except Exception:  # a failing listener must not stop the others
                     self._report(callback)
 
-    def _report(self, callback: Subscriber | Preparer) -> None:
+    def _report(self, callback: Subscriber | Preparer | Retirer) -> None:
         """Log a subscriber's first exception (named, with the traceback); count the rest."""
         name = subscriber_name(callback)
         count = self._failures[name] = self._failures.get(name, 0) + 1
@@ -170,7 +201,7 @@ class Subscriptions:
                 failing = False
 
 
-def subscriber_name(callback: Subscriber | Preparer) -> str:
+def subscriber_name(callback: Subscriber | Preparer | Retirer) -> str:
     """A subscriber as a person reading the log knows it: ``module.qualname``."""
     target = getattr(callback, "func", callback)  # a functools.partial names its function
     qualname = getattr(target, "__qualname__", None) or type(target).__qualname__
