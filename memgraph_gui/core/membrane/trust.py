@@ -102,20 +102,18 @@ def parse_trust(value: Any, where: str = "trust") -> TrustContext:
 
 def sensitivity(value: Any, where: str) -> str:
     """``value`` if it is one of the five levels, else ``INVALID_ARGUMENT`` naming it."""
-    if not isinstance(value, str) or value not in LEVEL:
-        raise MemgraphError(
-            INVALID,
-            f"{where}: unknown sensitivity {value!r} (one of {', '.join(SENSITIVITIES)})",
-        )
-    return value
+    return _one_of(value, SENSITIVITIES, "sensitivity", where)
 
 
 def memory_type(value: Any, where: str) -> str:
     """``value`` if it is one of the six memory types, else ``INVALID_ARGUMENT`` naming it."""
-    if not isinstance(value, str) or value not in MEMORY_TYPES:
+    return _one_of(value, MEMORY_TYPES, "memory type", where)
+
+
+def _one_of(value: Any, allowed: tuple[str, ...], what: str, where: str) -> str:
+    if not isinstance(value, str) or value not in allowed:
         raise MemgraphError(
-            INVALID,
-            f"{where}: unknown memory type {value!r} (one of {', '.join(MEMORY_TYPES)})",
+            INVALID, f"{where}: unknown {what} {value!r} (one of {', '.join(allowed)})"
         )
     return value
 
