@@ -406,18 +406,18 @@ def _shown(name: str, value: Any) -> str:
 
 
 class MembraneWrites:
-    """``set_attributes`` / ``reset_attributes`` as methods, for ``MembraneApi`` to inherit:
-    it needs a ``_store`` (a ``Store``) and an ``_origin`` (the writer's name, or None)."""
+    """``set_attributes`` / ``reset_attributes`` as methods, for ``MembraneApi`` to inherit: it
+    needs ``storage`` (the ``Store``) and ``origin`` (the writer's name, or None)."""
 
-    _store: Store
-    _origin: str | None
+    storage: Store
+    origin: str | None
 
     def set_attributes(self, node_id: Any, changes: Any, *, expect: Any = None) -> WriteResult:
         """See the module function ``set_attributes``."""
-        return set_attributes(self._store, node_id, changes, origin=self._origin, expect=expect)
+        return set_attributes(self.storage, node_id, changes, origin=self.origin, expect=expect)
 
     def reset_attributes(
         self, node_id: Any, names: Any = None, *, expect: Any = None
     ) -> WriteResult:
         """See the module function ``reset_attributes``."""
-        return reset_attributes(self._store, node_id, names, origin=self._origin, expect=expect)
+        return reset_attributes(self.storage, node_id, names, origin=self.origin, expect=expect)

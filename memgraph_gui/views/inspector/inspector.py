@@ -133,6 +133,7 @@ class NodeInspector(QWidget):
         )
         self.links_title = section_title(tr("Links"))
         self.fields_title = section_title(tr("Fields"))
+        self._fields_rule = separator()  # (a record has no field form: one rule then)
         self._pages = W.QStackedWidget()
         self._build()
         self._connect()
@@ -153,7 +154,7 @@ class NodeInspector(QWidget):
         layout.setSpacing(6)
         layout.addWidget(self.note)
         layout.addWidget(self.header)
-        layout.addWidget(separator())
+        layout.addWidget(self._fields_rule)
         layout.addWidget(self.fields_title)
         layout.addWidget(self.form)
         layout.addWidget(separator())
@@ -254,6 +255,7 @@ class NodeInspector(QWidget):
         record = self._app.is_membrane_record(node.id)
         self.fields_title.setVisible(note is None and not record)  # a note's: its own sections
         self.form.setVisible(not record)  # a record's JSON: the Membrane section shows it
+        self._fields_rule.setVisible(not record)
         if record:
             self.form.load(None, {}, keep_dirty=False, columns=[])
         elif note is None:

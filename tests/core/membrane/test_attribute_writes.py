@@ -64,8 +64,8 @@ class Desk(MembraneWrites):
     """What ``MembraneApi`` will be for these methods: a store and an origin."""
 
     def __init__(self, store: MemoryStore, origin: str | None = ORIGIN) -> None:
-        self._store = store.storage
-        self._origin = origin
+        self.storage = store.storage
+        self.origin = origin
 
 
 @pytest.fixture
