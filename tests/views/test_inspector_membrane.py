@@ -285,3 +285,28 @@ def test_a_read_only_or_archived_node_shows_the_section_read_only(
     assert not form.row("sensitivity").editor.combo.isEnabled()
     assert form.row("scope").editor.line.isReadOnly()
     assert form.row("salience").editor.spin.isReadOnly()
+
+
+def test_a_refusal_arriving_after_moving_on_waits_for_the_return(
+    qtbot: Any, app: Any, inspector: Any, agent: Any
+) -> None:
+    from memgraph_gui.core.membrane.write import set_attributes
+
+    char, thread = first(app, "character_sheet"), first(app, "thread")
+    show(app, inspector, char.id)
+    row = inspector.membrane.form.row("scope")
+    row.editor.line.setText("mine")
+    set_attributes(agent.storage, char.id, {"scope": "theirs"}, origin="agent")
+    failed: list[Any] = []
+    app.op_failed.connect(lambda error, _initiator: failed.append(error.code))
+    row.editor.line.editingFinished.emit()  # in flight: based on "", refused once it lands
+    show(app, inspector, thread.id)
+    qtbot.waitUntil(lambda: failed == ["EDIT_CONFLICT"], timeout=WAIT)
+    assert inspector.node_id == thread.id and shown_value(inspector, "scope") == ""
+    assert inspector.has_unsaved_edits()  # the refused edit waits
+    assert "a refused Membrane edit of" in inspector.unsaved_summary()
+    show(app, inspector, char.id)
+    assert row.conflict.pending and row.editor.line.text() == "mine"
+    assert row.conflict.theirs.toPlainText() == "theirs"
+    row.conflict.take_button.click()
+    assert shown_value(inspector, "scope") == "theirs" and not inspector.has_unsaved_edits()
