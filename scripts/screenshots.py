@@ -20,6 +20,13 @@ layout) with an event selected, to check that nothing is clipped and the graph k
 writes ``note-inspector.png``, ``note-inspector-1024x700.png`` and ``note-merge.png`` (see
 ``note_inspector``).
 
+    DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py --membrane docs/screenshots
+
+writes ``inspector-membrane.png`` (a Membrane record in the inspector: its attributes, where
+they come from, its payload, provenance and audit log) and ``inspector-membrane-luker.png`` (a
+Luker node whose sensitivity a person set: "set by you", Reset to default); see
+``membrane_inspector``.
+
     DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py --nuggets docs/screenshots
 
 writes ``nuggets-main.png``: the Nuggets demo (``memgraph demo --nuggets``, two nuggets, English
@@ -165,6 +172,95 @@ def note_inspector(out_dir: str) -> None:
         _close(window, app)
 
 
+def membrane_inspector(out_dir: str) -> None:
+    """The inspector's Membrane section (see the module docstring) over a small store: three
+    Luker nodes and two Membrane records related to each other, one node's attributes set."""
+    from memgraph_gui.core.domain.changes import OpKind
+    from memgraph_gui.core.membrane.model import record_node, relation_edges
+    from memgraph_gui.core.membrane.write import set_attributes
+    from memgraph_gui.core.memory import MemoryStore
+    from memgraph_gui.views.qt import QApplication, QScrollArea
+
+    qt = QApplication.instance() or QApplication(sys.argv[:1])
+    qt.setOrganizationName("memgraph-screenshots-membrane")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="shots-membrane-")) / "membrane.memgraph"
+    stamp = "2026-11-20T09:15:00Z"
+    fact = {
+        "id": "rec-tea",
+        "type": "semantic",
+        "sensitivity": "medium",
+        "confidence": 0.92,
+        "salience": 0.75,
+        "scope": "household",
+        "tags": ["preference", "tea"],
+        "created_at": stamp,
+        "updated_at": stamp,
+        "lifecycle": {"decay": {"curve": "exponential", "half_life_seconds": 604800}},
+        "provenance": {
+            "sources": [
+                {"kind": "event", "ref": "rec-visit", "hash": "", "created_by": "agent:astra"}
+            ]
+        },
+        "relations": [{"predicate": "derived_from", "target_id": "rec-visit", "weight": 0.8}],
+        "payload": {
+            "kind": "semantic",
+            "subject": "Eileen",
+            "predicate": "prefers",
+            "object": "green tea, no sugar",
+            "validity": {"mode": "global"},
+        },
+        "audit_log": [
+            {
+                "action": "create",
+                "actor": "agent:astra",
+                "timestamp": stamp,
+                "rationale": "consolidated from two episodes",
+            }
+        ],
+    }
+    visit = {
+        "id": "rec-visit",
+        "type": "episodic",
+        "sensitivity": "low",
+        "confidence": 1,
+        "salience": 0.4,
+        "created_at": stamp,
+        "updated_at": stamp,
+        "provenance": {"sources": []},
+        "payload": {
+            "kind": "episodic",
+            "timeline": [{"t": stamp, "event_kind": "visit", "summary": "Eileen came for tea"}],
+        },
+        "audit_log": [],
+    }
+    with MemoryStore.open(work) as store:
+        write = store.write_api()
+        eileen = write.create_node(type="character_sheet", title="Eileen")["id"]
+        write.create_node(type="location_state", title="The tea house")
+        write.create_node(type="event", title="A visit", fields={"summary": "Eileen came by"})
+        with store.storage.transaction(OpKind.BATCH, "Put records", log_history=False) as tx:
+            for seq, record in enumerate((visit, fact), 1):
+                tx.put_node(record_node(record, seq))
+            for edge in relation_edges(fact, {"rec-visit"}):
+                tx.put_edge(edge)
+        set_attributes(store.storage, eileen, {"sensitivity": "high", "tags": ["family"]})
+        set_attributes(store.storage, "rec-tea", {"salience": 0.8}, origin="curator")
+    window, app = _window(qt, work)
+    for node_id, name in (("rec-tea", "inspector-membrane.png"), (eileen, None)):
+        app.selection.select([node_id])
+        _settle(qt, window)
+        scroll = window.inspector.findChild(QScrollArea)
+        widget = scroll.widget()
+        section = window.inspector.membrane
+        top = section.mapTo(widget, section.rect().topLeft()).y()
+        grabbed = widget.grab()
+        shot = grabbed.copy(0, max(0, top - 8), grabbed.width(), section.height() + 16)
+        shot.save(str(out / (name or "inspector-membrane-luker.png")))
+    _close(window, app)
+
+
 def nuggets_window(out_dir: str) -> None:
     """The Nuggets demo in the main window: a busy note of ``astra`` selected, the timeline
     scrolled to a stretch that holds a hidden (faded) note."""
@@ -274,6 +370,8 @@ if __name__ == "__main__":
         small_window(sys.argv[2])
     elif sys.argv[1:2] == ["--note-inspector"]:
         note_inspector(sys.argv[2])
+    elif sys.argv[1:2] == ["--membrane"]:
+        membrane_inspector(sys.argv[2])
     elif sys.argv[1:2] == ["--nuggets"]:
         nuggets_window(sys.argv[2])
     else:

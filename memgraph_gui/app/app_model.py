@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from memgraph_gui.app.disposal import Disposal
+from memgraph_gui.app.membrane_desk import MembraneReads
 from memgraph_gui.app.nuggets_desk import NuggetReads
 from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.app.reads import StoreReads, warm
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 Op = Callable[[WriteApi], T]
 
 
-class AppModel(StoreReads, NuggetReads, QObject):
+class AppModel(StoreReads, NuggetReads, MembraneReads, QObject):
     """Application state over one open store. GUI thread only (the store callbacks excepted).
 
     Signals: ``changes_applied(ChangeSet, initiator)`` for every commit (ours, undo/redo, other

@@ -9,7 +9,7 @@ after one. Reloading never drops unsaved typing (see ``FieldForm.load``).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from memgraph_gui.core.domain.schema import TypeSpec
@@ -119,10 +119,12 @@ class FieldRow:
     person's typing: the new editor shows the stored value and ``kept`` holds what they typed).
     """
 
-    def __init__(self, column: ColumnSpec) -> None:
+    def __init__(
+        self, column: ColumnSpec, make: Callable[[ColumnSpec], FieldEditor] = make_editor
+    ) -> None:
         self.column = column
         self.label = FieldLabel(column)
-        self.editor = make_editor(column)
+        self.editor = make(column)
         self.conflict = ConflictPanel()
         self.status = status_label()
         self.theirs: Any = None
@@ -227,14 +229,21 @@ class FieldRow:
 class FieldForm(QWidget):
     """The form; emits ``field_committed(column, value)`` for each finished edit and
     ``keep_mine_requested(column)`` when the person keeps their value in a conflict (the form
-    itself loads the stored value on "Take theirs")."""
+    itself loads the stored value on "Take theirs"). ``make`` picks each row's editor
+    (``make_editor``'s choice by default)."""
 
     field_committed = Signal(str, object)
     field_input_rejected = Signal(str, str)
     keep_mine_requested = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        make: Callable[[ColumnSpec], FieldEditor] = make_editor,
+    ) -> None:
         super().__init__(parent)
+        self._make = make
         self._headings: list[W.QLabel] = []
         self._layout = W.QFormLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
@@ -362,7 +371,7 @@ class FieldForm(QWidget):
         return replaced
 
     def _new_row(self, column: ColumnSpec) -> FieldRow:
-        row = FieldRow(column)
+        row = FieldRow(column, self._make)
         row.editor.set_editable(self._editable and not column.read_only)
         line = getattr(row.editor, "line", None)
         if column.read_only and isinstance(line, W.QLineEdit):

@@ -42,6 +42,7 @@ from memgraph_gui.views.inspector.field_kinds import patch_for, same_value
 from memgraph_gui.views.inspector.header import NodeHeader
 from memgraph_gui.views.inspector.link_rows import LinkRow, link_rows
 from memgraph_gui.views.inspector.links_panel import LinksPanel
+from memgraph_gui.views.inspector.membrane_section import MembraneSection
 from memgraph_gui.views.inspector.note_fields import note_columns
 from memgraph_gui.views.inspector.note_links import NoteLinksPanel
 from memgraph_gui.views.inspector.style import plain_label, section_title, separator
@@ -118,6 +119,13 @@ class NodeInspector(QWidget):
         self.form = FieldForm()
         self.links = LinksPanel()
         self.note_links = NoteLinksPanel()
+        self.membrane = MembraneSection(app)
+        self._membrane_shown = Part(
+            self.membrane.shown_unsaved,
+            self.membrane.shown_summary,
+            self.membrane.save_shown,
+            self.membrane.discard_shown,
+        )
         self.note = plain_label()
         self.note.setWordWrap(True)
         self.empty = plain_label(
@@ -125,6 +133,7 @@ class NodeInspector(QWidget):
         )
         self.links_title = section_title(tr("Links"))
         self.fields_title = section_title(tr("Fields"))
+        self._fields_rule = separator()  # (a record has no field form: one rule then)
         self._pages = W.QStackedWidget()
         self._build()
         self._connect()
@@ -145,9 +154,11 @@ class NodeInspector(QWidget):
         layout.setSpacing(6)
         layout.addWidget(self.note)
         layout.addWidget(self.header)
-        layout.addWidget(separator())
+        layout.addWidget(self._fields_rule)
         layout.addWidget(self.fields_title)
         layout.addWidget(self.form)
+        layout.addWidget(separator())
+        layout.addWidget(self.membrane)
         layout.addWidget(separator())
         layout.addWidget(self.links_title)
         layout.addWidget(self.links)
@@ -205,6 +216,7 @@ class NodeInspector(QWidget):
         self._leaving = False
         self._save_all = None
         self._pages.setCurrentIndex(0 if node is None else 1)
+        self.membrane.show_node(self._node_id)
         if node is None:
             self._related = set()
             self.form.clear()
@@ -228,8 +240,10 @@ class NodeInspector(QWidget):
             self.header.show_title(node, keep_dirty=keep_dirty)
             self._load_form(node, keep_dirty=keep_dirty)
         writable = not app.read_only and not node.archived
-        self.header.title.set_editable(writable)
+        # a record's title is made from its payload, its fields are Membrane's (shown read-only)
+        self.header.title.set_editable(writable and not app.is_membrane_record(node.id))
         self.form.set_editable(writable)
+        self.membrane.set_editable(writable)
         self.links.set_editable(writable)
         self._show_note(node)
         self._update_actions(node)
@@ -238,8 +252,13 @@ class NodeInspector(QWidget):
     def _load_form(self, node: Node, *, keep_dirty: bool, fresh: tuple[str, ...] = ()) -> None:
         """The form for ``node``: its type's columns, or a note's Nuggets fields."""
         note = notes.note_of(node)
-        self.fields_title.setVisible(note is None)  # a note's form has its own sections
-        if note is None:
+        record = self._app.is_membrane_record(node.id)
+        self.fields_title.setVisible(note is None and not record)  # a note's: its own sections
+        self.form.setVisible(not record)  # a record's JSON: the Membrane section shows it
+        self._fields_rule.setVisible(not record)
+        if record:
+            self.form.load(None, {}, keep_dirty=False, columns=[])
+        elif note is None:
             spec = self._app.schema().get(node.type)
             self.form.load(spec, node.fields, keep_dirty=keep_dirty, fresh=fresh)
         else:
@@ -310,6 +329,7 @@ class NodeInspector(QWidget):
 
     def _align_labels(self) -> None:
         labels = self.header.label_widgets() + self.form.label_widgets()
+        labels += self.membrane.label_widgets()
         if not labels:
             return
         width = min(LABEL_MAX, max(w.sizeHint().width() for w in labels))
@@ -472,7 +492,7 @@ class NodeInspector(QWidget):
         """True while the shown node has typing neither written nor being written, or a conflict
         waiting for Keep mine / Take theirs, or a write was refused after the person moved on
         from its node (its text waits there)."""
-        return bool(self._parked) or self._shown_unsaved()
+        return bool(self._parked) or self._shown_unsaved() or self.membrane.has_unsaved_edits()
 
     def unsaved_summary(self) -> str:
         """What is unsaved, for the question: "the title and “goal” of “Eileen”"."""
@@ -482,12 +502,20 @@ class NodeInspector(QWidget):
             parts.append(
                 tr("a refused edit of “{title}”").format(title=node.title if node else node_id)
             )
+        if self.membrane.has_unsaved_edits():
+            parts.append(self.membrane.unsaved_summary())
         return "; ".join(parts)
 
     def save_unsaved(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
         """Write every unsaved edit of the shown node (see ``HoldsUnsaved``). A conflict waiting
         for a choice, input that is no value, or a refused edit of another node (which is then
-        shown) is left for the person: False, nothing written."""
+        shown) is left for the person: False, nothing written. The Membrane section's edits
+        are saved alongside (``on_saved`` once both parts are written)."""
+        if self.membrane.has_unsaved_edits():
+            return _both(self._save_fields, self.membrane.save_unsaved, on_saved, on_failed)
+        return self._save_fields(on_saved, on_failed)
+
+    def _save_fields(self, on_saved: Callable[[], None], on_failed: Callable[[], None]) -> bool:
         if not self._parked:
             return self._save_shown(on_saved, on_failed)
 
@@ -502,6 +530,7 @@ class NodeInspector(QWidget):
         """Back to the stored values: typing, conflicts and refused edits are dropped."""
         self._parked.clear()
         self._discard_shown()
+        self.membrane.discard_unsaved()
 
     def _shown_unsaved(self) -> bool:
         if self._node_id is None:
@@ -583,12 +612,13 @@ class NodeInspector(QWidget):
         if self._app.selection.current == self._node_id:
             self._leaving = False  # back already: the edits stay as they are
             return
-        if not self._shown_unsaved():
+        if not self._shown_unsaved() and not self.membrane.shown_unsaved():
             self._left()
             return
-        if settle(self, [self._shown], self.ask_unsaved, then=self._left, failed=self._stay):
+        parts = [self._shown, self._membrane_shown]
+        if settle(self, parts, self.ask_unsaved, then=self._left, failed=self._stay):
             self._left()
-        elif self._save_all is None:
+        elif self._save_all is None and not self.membrane.saving:
             self._stay()  # Cancel (or a Save that could not start)
 
     def _left(self) -> None:
@@ -738,7 +768,7 @@ class NodeInspector(QWidget):
     def _on_selection_changed(self, _ids: object, current: str | None, _source: object) -> None:
         if current == self._node_id or self._leaving:
             return  # (while leaving, the node shown next is the selection's current one then)
-        if self._shown_unsaved():
+        if self._shown_unsaved() or self.membrane.shown_unsaved():
             self._leaving = True
             # ask once every pane has followed the selection, so Cancel brings them all back
             QTimer.singleShot(0, self, self._ask_before_leaving)
@@ -749,6 +779,7 @@ class NodeInspector(QWidget):
         # refused edits and write state belong to the memory closed (same ids, other nodes)
         self._in_flight.clear()
         self._parked.clear()
+        self.membrane.forget()
         self.show_node(self._app.selection.current)
 
     def _on_changes_applied(self, changes: ChangeSet, initiator: object | None) -> None:
@@ -759,6 +790,7 @@ class NodeInspector(QWidget):
         if node is None or node_id in changes.nodes_removed:
             self.show_node(None)
             return
+        self.membrane.follow(changes)
         if changes.touches(node_id):
             links = changes.reloaded or _links_or_neighbours_changed(
                 changes, node_id, self._related
@@ -768,6 +800,30 @@ class NodeInspector(QWidget):
             self._refresh(node, reload_editors=False)
         elif changes.counters_changed or changes.reloaded:
             self._update_actions(node)  # the current seq moved: Mark as current may apply now
+
+
+def _both(
+    first: Callable[[Callable[[], None], Callable[[], None]], bool],
+    second: Callable[[Callable[[], None], Callable[[], None]], bool],
+    on_saved: Callable[[], None],
+    on_failed: Callable[[], None],
+) -> bool:
+    """Save two parts: ``on_saved`` once both are written, ``on_failed`` once, at the first
+    refusal; False when either cannot start."""
+    waiting = [2]
+    failed: list[bool] = []
+
+    def one() -> None:
+        waiting[0] -= 1
+        if not waiting[0] and not failed:
+            on_saved()
+
+    def refused() -> None:
+        if not failed:
+            failed.append(True)
+            on_failed()
+
+    return first(one, refused) and second(one, refused)
 
 
 def _links_or_neighbours_changed(changes: ChangeSet, node_id: str, related: set[str]) -> bool:
