@@ -353,7 +353,8 @@ class AppModel(StoreReads, NuggetReads, MembraneReads, QObject):
             del self._op_initiators[next(iter(self._op_initiators))]
         if changes.external:
             self.last_external_change = time.time()
-            if changes.origin == self.origin:  # this desk in another window or process
+            if changes.origin == self.origin or changes.reloaded:  # this desk in another
+                # window or process; or a reload, which says nothing of whose steps came
                 self.undo.rebuild(self._depth(store, every_label=True))
         if changes.nodes_removed:
             self.selection.forget(changes.nodes_removed)

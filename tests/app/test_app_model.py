@@ -81,3 +81,39 @@ def test_the_initiator_comes_back_with_its_own_changes_only(qtbot, tmp_path: Pat
         elsewhere.write_api().create_node(type="character_sheet", title="Lina")
     assert external.args[0].external and external.args[1] is None
     app.close()
+
+
+def test_a_long_step_of_this_desk_in_another_process_is_offered_for_undo_after_the_reload(
+    qtbot, tmp_path
+) -> None:
+    """Another process's batch of more change rows than ``REPLAY_LIMIT`` reaches the window as
+    a reload (built off the store lock), which names no origin: the undo mirror is rebuilt all
+    the same, so a long step this desk made in another window can be undone here."""
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core import MemoryStore as Store
+    from memgraph_gui.core.storage.changelog import REPLAY_LIMIT
+    from tests.core.processes import run_python
+
+    path = tmp_path / "s.memgraph"
+    app = AppModel(Store.open(path), origin="desk:test")
+    assert not app.undo.stack.canUndo()
+    script = """
+        import sys
+        from memgraph_gui.core import MemoryStore
+        with MemoryStore.open(sys.argv[1]) as store:
+            ops = [
+                {"op": "create", "type": "character_sheet", "ref": f"c{i}", "title": f"P {i}"}
+                for i in range(int(sys.argv[2]))
+            ]
+            done = store.write_api(origin="desk:test").apply_extraction_batch(ops=ops)
+            assert not done["rejected"], done["rejected"][:2]
+        print("done", flush=True)
+    """
+    child = run_python(script, str(path), str(REPLAY_LIMIT + 100))
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 0 and out.strip() == "done", err
+    seen: list[object] = []
+    app.changes_applied.connect(lambda changes, _initiator: seen.append(changes))
+    qtbot.waitUntil(lambda: any(getattr(c, "reloaded", False) for c in seen), timeout=20_000)
+    assert app.undo.stack.canUndo()
+    app.close()

@@ -36,6 +36,20 @@ REPLACE = """
 """
 
 
+LONG_BATCH = """
+    import sys
+    from memgraph_gui.core import MemoryStore
+    from memgraph_gui.core.domain.changes import OpKind
+    from memgraph_gui.core.domain.model import Node
+    path, count = sys.argv[1], int(sys.argv[2])
+    with MemoryStore.open(path) as store:
+        with store.storage.transaction(OpKind.BATCH, "Many") as tx:
+            for i in range(count):
+                tx.put_node(Node(f"more{i}", "event", title=f"More {i}", seq_to=OLD + i))
+    print("done", flush=True)
+""".replace("OLD", str(OLD))
+
+
 def _replaced_by_another_process(path: Path) -> None:
     child = run_python(REPLACE, str(path), str(NEW))
     out, err = child.communicate(timeout=120)
@@ -129,6 +143,50 @@ def test_readers_get_the_old_graph_at_once_while_this_process_reloads(
     assert len(store.graph.nodes) == NEW
     _equals_a_fresh_open(store)
     assert _reloads_told(seen) == 1
+
+
+def test_another_processs_long_batch_is_reloaded_off_the_lock_not_replayed_under_it(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch of more change rows than ``REPLAY_LIMIT`` (an agent's import of thousands of
+    records) was replayed under the store lock, ~0.1-0.2 ms a row: every reader waited for all
+    of it (~8 s for 50k records). It is now caught up by a reload built off the lock."""
+    from memgraph_gui.core.storage.changelog import REPLAY_LIMIT
+
+    count = REPLAY_LIMIT + 500
+    child = run_python(LONG_BATCH, str(store.path), str(count))
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 0 and out.strip() == "done", err
+    reloads = Reloads(monkeypatch)
+    done, reads = threading.Event(), []
+
+    def reader() -> None:
+        assert reloads.began.wait(30)  # the reload is under way on the main thread
+        _poll(store, done, reads)
+
+    thread = threading.Thread(target=reader, name="reader")
+    thread.start()
+    began = time.perf_counter()
+    try:
+        found = store.sync()
+    finally:
+        reload_took = time.perf_counter() - began
+        done.set()
+        thread.join()
+    assert [c.reloaded for c in found] == [True]
+    assert {n for _, n in reads} <= {OLD, OLD + count} and OLD in {n for _, n in reads}
+    assert max(wait for wait, _ in reads) < reload_took / 4
+    assert len(store.graph.nodes) == OLD + count
+    _equals_a_fresh_open(store)
+
+
+def test_a_short_batch_of_another_process_is_still_replayed(store: MemoryStore) -> None:
+    child = run_python(LONG_BATCH, str(store.path), "50")
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 0 and out.strip() == "done", err
+    found = store.sync()
+    assert [c.reloaded for c in found] == [False] and len(found[0].nodes_added) == 50
+    _equals_a_fresh_open(store)
 
 
 def test_a_write_racing_the_reload_lands_on_the_new_graph_and_readers_do_not_wait(
