@@ -15,8 +15,9 @@ Membrane's own ``Validate`` requires it); ``salience`` / ``confidence`` that are
 ``scope`` not a string, ``tags`` not a list of strings, ``relations`` / ``payload`` of the wrong
 kind; a relation that is not an object or lacks a string ``predicate`` / ``target_id``; a relation
 whose target is neither a record of the file nor a node of the store; two records with one id; a
-record whose id is already a node of the store (an import adds records, it never overwrites); a
-name longer than ``MAX_NAME`` characters or a record longer than ``MAX_RECORD_CHARS`` as JSON.
+record whose id is already a node of the store (an import adds records, it never overwrites); an
+id or predicate holding a control character; a name longer than ``MAX_NAME`` characters, or a
+record longer than ``MAX_RECORD_CHARS`` as JSON.
 
 Import (``install_records``) writes one node per record (``model``: level ``membrane``, its whole
 JSON in its own key order as ``fields``, ``seq_to`` continuing the meta counter ``RECORD_SEQ``) and
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
@@ -71,6 +73,9 @@ MAX_NAME = 1_000
 target id (they become node ids, edge types and index keys)."""
 MAX_RECORD_CHARS = 1_000_000
 """Characters at most in one record's compact JSON (Luker's cap on a node's fields)."""
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+"""Not in an id or a predicate (they become node ids and edge keys, whose stored text joins
+them with U+001F)."""
 _TEXT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 """A record's stored text (the nodes' ``fields`` column: compact, UTF-8)."""
 _SENSITIVITY_SET = frozenset(SENSITIVITIES)
@@ -166,7 +171,7 @@ def check_against(nodes: Mapping[str, Node], loaded: RecordsFile) -> None:
         record_id = record["id"]
         node = nodes.get(record_id)
         if node is not None:
-            what = "a Membrane record" if is_record(node) else f"a {node.type} node"
+            what = "a Membrane record" if is_record(node) else f"of type {node.type!r}"
             raise ImportFormatError(
                 f"records[{index}].id",
                 f"{record_id!r} is already a node of this memory ({what}); an import adds "
@@ -282,6 +287,13 @@ def _name(holder: dict[str, Any], key: str, where: str) -> str:
     if not value:
         raise ImportFormatError(f"{where}.{key}", "empty")
     _short(value, f"{where}.{key}")
+    control = _CONTROL.search(value)
+    if control is not None:
+        raise ImportFormatError(
+            f"{where}.{key}",
+            f"holds the control character U+{ord(control.group()):04X} at {control.start()} "
+            "(ids and predicates are names)",
+        )
     return value
 
 
