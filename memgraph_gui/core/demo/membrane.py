@@ -133,7 +133,7 @@ _TASK_STATES = ("planning", "executing", "blocked", "waiting", "done")
 
 def _stamp(at: datetime) -> str:
     """``at`` as Go's ``time.Time`` marshals a UTC instant (RFC 3339, ``Z``)."""
-    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return at.isoformat(timespec="seconds")[:19] + "Z"
 
 
 class _Maker:
@@ -149,6 +149,15 @@ class _Maker:
         self.plans: list[dict[str, Any]] = []
         self.facts: list[dict[str, Any]] = []
         self._weights: list[float] | None = None
+        self._surfaces: dict[str, list[str]] = {}
+
+    def surfaces(self, entity: dict[str, Any]) -> list[str]:
+        """The names an entity is mentioned by: its canonical name and aliases."""
+        found = self._surfaces.get(entity["id"])
+        if found is None:
+            payload = entity["payload"]
+            found = self._surfaces[entity["id"]] = [payload["canonical_name"], *payload["aliases"]]
+        return found
 
     def uuid(self) -> str:
         return str(uuid.UUID(int=self.rnd.getrandbits(128), version=4))
@@ -252,7 +261,7 @@ class _Maker:
                 "status": "resolved",
                 "mentions": [
                     {
-                        "surface": rnd.choice([m["payload"]["canonical_name"], *_aliases(m)]),
+                        "surface": rnd.choice(self.surfaces(m)),
                         "entity_kind": _KIND.get(m["payload"]["primary_type"], "other"),
                         "canonical_entity_id": m["id"],
                         "confidence": round(rnd.uniform(0.6, 1), 2),
@@ -521,10 +530,6 @@ class _Maker:
         self.finish(record, relations, payload, about, at)
 
 
-def _aliases(entity: dict[str, Any]) -> list[str]:
-    return [a if isinstance(a, str) else a["value"] for a in entity["payload"].get("aliases", [])]
-
-
 def generate_membrane(count: int, seed: int = 1) -> list[dict[str, Any]]:
     """``count`` records (at least the named entities: ``len(NAMED)``), deterministic per
     ``seed``, in creation order (every relation's target comes earlier). Pure."""
@@ -545,7 +550,7 @@ def generate_membrane(count: int, seed: int = 1) -> list[dict[str, Any]]:
     span = timedelta(days=DAYS).total_seconds()
     session, per_session = "s0", 0
     for index in range(rest):
-        at = START + timedelta(seconds=span * (index + 1) / (rest + 1))
+        at = START + timedelta(seconds=int(span * (index + 1) / (rest + 1)))
         if per_session <= 0:
             session, per_session = f"s{index}", rnd.randint(4, 30)
         per_session -= 1

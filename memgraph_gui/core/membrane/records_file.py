@@ -31,7 +31,8 @@ gives, in order: each stored relation whose target is not a node of the store (k
 Membrane keeps relations to records it does not hold) or whose edge ``(record, predicate,
 target)`` still exists (kept as stored: weight, stamp, unknown keys); then, for each edge leaving
 the record that no stored relation stands for (a link drawn in the desk), a new relation
-``{"predicate": edge type, "target_id": edge target}``. A relation whose edge was removed in the
+``{"predicate": edge type, "target_id": edge target}`` (not for the hierarchy's ``contains`` /
+``semantic_contains`` edges: a parent's bookkeeping). A relation whose edge was removed in the
 desk is left out. So an untouched import exports exactly what was imported.
 
 Export writes every record in import order as ``json.dumps(records, ensure_ascii=False,
@@ -399,7 +400,9 @@ def export_relations(
     """The relations a record is exported with (see the module): its stored relations that
     still hold (target not a node of the store, or its edge still there), in stored order, then
     one ``{predicate, target_id}`` per edge in ``outgoing`` (the edges leaving the record, in
-    order) that none of them stands for. ``nodes``: the store's node ids. Pure."""
+    order) that none of them stands for, but the hierarchy's own (``contains``,
+    ``semantic_contains``: a parent's bookkeeping, not a relation). ``nodes``: the store's node
+    ids. Pure."""
     edges = {(edge.type, edge.to_id): edge for edge in outgoing}
     kept: list[Any] = []
     covered: set[tuple[str, str]] = set()
@@ -415,8 +418,8 @@ def export_relations(
             kept.append(relation)
     added = [
         {"predicate": predicate, "target_id": target}
-        for (predicate, target) in edges
-        if (predicate, target) not in covered
+        for (predicate, target), edge in edges.items()
+        if (predicate, target) not in covered and not edge.internal
     ]
     return kept + added
 

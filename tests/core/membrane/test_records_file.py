@@ -448,6 +448,7 @@ def test_the_desks_edges_decide_the_exported_relations(tmp_path: Path) -> None:
             tx.remove_edge(("b", "derived_from", "a"))  # a link removed in the desk
             tx.put_edge(Edge("b", "n_2", "involved_in"))  # links drawn in the desk
             tx.put_edge(Edge("a", "b", "supported_by"))
+            tx.put_edge(Edge("a", "n_2", "contains"))  # the hierarchy's: not a relation
             tx.remove_node("n_1")  # the relation's target is gone: kept as stored
             tx.remove_edge(("b", "mentions_entity", "n_1"))
         with store.reading() as graph:
