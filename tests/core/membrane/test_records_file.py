@@ -383,13 +383,15 @@ def test_a_file_that_is_not_strict_json_is_refused(tmp_path: Path, text: str, me
 
 
 # -- the import as a step ------------------------------------------------------------------------
-def test_an_import_is_one_undo_step_beside_luker_nodes_and_undo_removes_it_whole(
+def test_an_import_is_one_undo_step_beside_luker_nodes_and_notes_and_undo_removes_it_whole(
     tmp_path: Path,
 ) -> None:
     db = tmp_path / "m.memgraph"
     with luker_store(db) as store:
         first = install_records(store.storage, check_document([record("a"), record("b")]))
         assert first.changes is not None
+        store.nuggets("agent").remember("user:tea", "green")  # a Nuggets note beside them
+        note = store.nuggets("agent").list_notes()[0]["id"]
         before = store.dump()
         seen: list[ChangeSet] = []
         store.subscribe(seen.append)
@@ -402,10 +404,10 @@ def test_an_import_is_one_undo_step_beside_luker_nodes_and_undo_removes_it_whole
                     {"predicate": "supports", "target_id": "c"},
                 ],
             ),
-            record("e"),
+            record("e", relations=[{"predicate": "derived_from", "target_id": note}]),
         ]
         result = install_records(store.storage, check_document(doc))
-        assert result.records == 3 and result.relations == 3
+        assert result.records == 3 and result.relations == 4
         changes = result.changes
         assert changes is not None and seen == [changes]
         assert changes.label == "Import 3 Membrane records"
@@ -414,11 +416,13 @@ def test_an_import_is_one_undo_step_beside_luker_nodes_and_undo_removes_it_whole
             ("c", "supports", "a"),
             ("d", "mentions_entity", "n_1"),
             ("d", "supports", "c"),
+            ("e", "derived_from", note),
         }
         with store.reading() as graph:
             assert [graph.nodes[i].seq_to for i in "abcde"] == [1, 2, 3, 4, 5]
             assert graph.meta[RECORD_SEQ] == 5
             assert graph.nodes["n_1"].title == "Ann"
+            assert graph.nodes[note].title == "user:tea"
         assert store.history.steps()[0].label == "Import 3 Membrane records"
 
         store.history.undo()
