@@ -51,6 +51,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
+from memgraph_gui.core.domain import strict_json
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import ImportFormatError
 from memgraph_gui.core.domain.freeze import LazyFields
@@ -77,7 +78,7 @@ MAX_RECORD_CHARS = 1_000_000
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 """Not in an id or a predicate (they become node ids and edge keys, whose stored text joins
 them with U+001F)."""
-_TEXT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_TEXT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
 """A record's stored text (the nodes' ``fields`` column: compact, UTF-8)."""
 _SENSITIVITY_SET = frozenset(SENSITIVITIES)
 _TYPE_SET = frozenset(MEMORY_TYPES)
@@ -136,14 +137,20 @@ def read_records_file(path: str | Path) -> RecordsFile:
     if empty:
         raise ImportFormatError("", f"{source} is empty: not valid JSON")
     doc, _data = read_json_bytes(source)
-    return check_document(doc, path=str(source.resolve()))
+    return check_document(doc, path=str(source.resolve()), prechecked=True)
 
 
-def check_document(doc: Any, *, path: str = "") -> RecordsFile:
+def check_document(doc: Any, *, path: str = "", prechecked: bool = False) -> RecordsFile:
     """``doc`` (a parsed records document) checked on its own: everything in the module's list
-    but what depends on the store (ids already there, targets outside the file). Pure."""
+    but what depends on the store (ids already there, targets outside the file). A document
+    made in Python may also hold what no JSON file can (``NaN``, infinities, lone surrogates):
+    refused too, unless ``prechecked`` says ``safe_io`` read it from a file. Pure."""
     if not isinstance(doc, list):
         raise ImportFormatError("", f"expected a JSON list of Membrane records, found {_kind(doc)}")
+    if not prechecked:
+        found = strict_json.first_lone_surrogate(doc, "records")
+        if found is not None:
+            raise ImportFormatError(*found)
     seen: dict[str, int] = {}
     texts: list[str] = []
     for index, record in enumerate(doc):
@@ -153,7 +160,12 @@ def check_document(doc: Any, *, path: str = "") -> RecordsFile:
             raise ImportFormatError(
                 f"records[{index}].id", f"{record_id!r} is also the id of records[{first}]"
             )
-        text = _TEXT(record)
+        try:
+            text = _TEXT(record)
+        except ValueError as exc:  # only a document made in Python holds these
+            raise ImportFormatError(
+                f"records[{index}]", f"holds a number JSON cannot hold (NaN or Infinity): {exc}"
+            ) from exc
         if len(text) > MAX_RECORD_CHARS:
             raise ImportFormatError(
                 f"records[{index}]",
@@ -309,7 +321,7 @@ def _number(record: dict[str, Any], key: str, where: str, low: float, high: floa
     value = record[key]
     if isinstance(value, bool) or not isinstance(value, _NUMBERS):
         raise ImportFormatError(f"{where}.{key}", f"expected a number, found {_kind(value)}")
-    if not low <= value <= high:
+    if not (math.isfinite(value) and low <= value <= high):
         span = f"at least {low:g}" if high == math.inf else f"from {low:g} to {high:g}"
         raise ImportFormatError(f"{where}.{key}", f"{value!r} is out of range ({span})")
 

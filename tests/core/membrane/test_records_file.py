@@ -382,6 +382,23 @@ def test_a_file_that_is_not_strict_json_is_refused(tmp_path: Path, text: str, me
     assert snapshot(db) == before
 
 
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ([record("a", salience=float("inf"))], "records[0].salience: inf is out of range"),
+        ([record("a", payload={"x": float("nan")})], "records[0]: holds a number JSON cannot"),
+        ([record("a"), record("b", tags=["\ud800"])], "records[1].tags[0]: lone surrogate"),
+    ],
+    ids=["infinite salience", "NaN in the payload", "lone surrogate"],
+)
+def test_a_document_made_in_python_is_refused_for_what_no_json_file_holds(
+    doc: list[dict[str, Any]], message: str
+) -> None:
+    with pytest.raises(ImportFormatError) as caught:
+        check_document(doc)
+    assert caught.value.message.startswith(message)
+
+
 # -- the import as a step ------------------------------------------------------------------------
 def test_an_import_is_one_undo_step_beside_luker_nodes_and_notes_and_undo_removes_it_whole(
     tmp_path: Path,
