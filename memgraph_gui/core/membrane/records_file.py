@@ -147,10 +147,6 @@ def check_document(doc: Any, *, path: str = "", prechecked: bool = False) -> Rec
     refused too, unless ``prechecked`` says ``safe_io`` read it from a file. Pure."""
     if not isinstance(doc, list):
         raise ImportFormatError("", f"expected a JSON list of Membrane records, found {_kind(doc)}")
-    if not prechecked:
-        found = strict_json.first_lone_surrogate(doc, "records")
-        if found is not None:
-            raise ImportFormatError(*found)
     seen: dict[str, int] = {}
     texts: list[str] = []
     for index, record in enumerate(doc):
@@ -166,6 +162,10 @@ def check_document(doc: Any, *, path: str = "", prechecked: bool = False) -> Rec
             raise ImportFormatError(
                 f"records[{index}]", f"holds a number JSON cannot hold (NaN or Infinity): {exc}"
             ) from exc
+        if not prechecked and not text.isascii() and strict_json.SURROGATE.search(text):
+            found = strict_json.first_lone_surrogate(record, f"records[{index}]")
+            if found is not None:
+                raise ImportFormatError(*found)
         if len(text) > MAX_RECORD_CHARS:
             raise ImportFormatError(
                 f"records[{index}]",
