@@ -64,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="overwrite a graph.json that changed on disk since it was imported into the store",
     )
+    _membrane_parsers(sub, db)
     schema = sub.add_parser("schema", parents=[db], help="export or import the node-type schema")
     schema.add_argument("action", choices=["export", "import"])
     schema.add_argument("file")
@@ -86,6 +87,12 @@ def _parser() -> argparse.ArgumentParser:
         help="a Nuggets memory instead: two nuggets (astra, webshop) of facts and notes with "
         "links, in English and Chinese, written into an empty store",
     )
+    demo.add_argument(
+        "--membrane",
+        action="store_true",
+        help="Membrane records instead (default 2000): an agent's entities, facts, sessions, "
+        "skills, plans and open threads, added beside what the store holds",
+    )
     layout_cli.add_parser(sub, db)
     keep = sub.add_parser("retention", parents=[db], help="show or set the change-log limits")
     keep.add_argument("--steps", type=int, help="keep at most this many undo steps (0: no limit)")
@@ -99,6 +106,20 @@ def _parser() -> argparse.ArgumentParser:
     ):
         sub.add_parser(name, parents=[db], help=text)
     return parser
+
+
+def _membrane_parsers(sub: Any, db: argparse.ArgumentParser) -> None:
+    """``import-membrane`` and ``export-membrane``."""
+    mimp = sub.add_parser(
+        "import-membrane",
+        parents=[db],
+        help="add the Membrane records of a JSON list to the store (one undo step)",
+    )
+    mimp.add_argument("file")
+    mexp = sub.add_parser(
+        "export-membrane", parents=[db], help="write the store's Membrane records as a JSON list"
+    )
+    mexp.add_argument("out")
 
 
 def main(
@@ -127,7 +148,7 @@ def main(
         _silence(out)
         return 1
     except Exception as exc:  # the JSON boundary answers every failure in JSON
-        if options.command in NUGGETS_FILE_COMMANDS:  # and a person reads these on stderr too
+        if options.command in FILE_COMMANDS:  # and a person reads these on stderr too
             print(f"memgraph {options.command}: {as_memgraph_error(exc).message}", file=sys.stderr)
         return _fail(out, exc)
 
@@ -175,6 +196,8 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
         return _import_report(options, out)
     if command in NUGGETS_FILE_COMMANDS:
         return _nuggets_file(options, out)
+    if command in MEMBRANE_FILE_COMMANDS:
+        return _membrane_file(options, out)
     from memgraph_gui.core.memory import MemoryStore
 
     create = command == "schema" and options.action == "import"
@@ -256,6 +279,33 @@ def _nuggets_file(options: argparse.Namespace, out: TextIO) -> int:
                 progress=_Progress("export-nuggets", options.out, "writing") if big else None,
             )
             _emit(out, exported.to_json())
+        return 0
+    finally:
+        gc.enable()
+
+
+MEMBRANE_FILE_COMMANDS = ("import-membrane", "export-membrane")
+FILE_COMMANDS = NUGGETS_FILE_COMMANDS + MEMBRANE_FILE_COMMANDS
+
+
+def _membrane_file(options: argparse.Namespace, out: TextIO) -> int:
+    """``import-membrane``: the whole file read and checked before the store is opened (a bad
+    file creates nothing), then checked against the store and added in one undoable
+    transaction. ``export-membrane``: every record as a JSON list."""
+    from memgraph_gui.core.membrane import records_file
+    from memgraph_gui.core.storage.store import Store
+
+    gc.disable()  # a one-shot process: the ~10^6 objects of a 50k file hold no cycles
+    try:
+        if options.command == "import-membrane":
+            loaded = records_file.read_records_file(options.file)
+            with Store.open(options.db, create=True) as store:
+                _emit(out, records_file.install_records(store, loaded).to_json())
+            return 0
+        if not Path(options.db).exists():
+            raise MemgraphError("MEMORY_STORE_MISSING", f"no memory store at {options.db}")
+        with Store.open(options.db, create=False) as store:
+            _emit(out, records_file.export_records_file(store, options.out).to_json())
         return 0
     finally:
         gc.enable()
@@ -357,12 +407,25 @@ def _demo(options: argparse.Namespace, out: TextIO) -> int:
 
     if options.nodes is not None and options.nodes < 1:
         raise MemgraphError("BAD_ARGS", "--nodes must be at least 1")
+    if options.nuggets and options.membrane:
+        raise MemgraphError("BAD_ARGS", "--nuggets and --membrane: one demo at a time")
     if options.nuggets:
         from memgraph_gui.core.demo.nuggets import load_nuggets_demo
 
         with MemoryStore.open(options.db) as store:
             load_nuggets_demo(store, options.nodes or 3000, options.seed)
             _emit(out, _info(store.storage))
+        return 0
+    if options.membrane:
+        from memgraph_gui.core.demo.membrane import load_membrane_demo
+
+        gc.disable()  # a one-shot process: the records hold no cycles
+        try:
+            with MemoryStore.open(options.db) as store:
+                load_membrane_demo(store.storage, options.nodes or 2000, options.seed)
+                _emit(out, _info(store.storage))
+        finally:
+            gc.enable()
         return 0
     options.nodes = options.nodes or 2000
     with MemoryStore.open(options.db) as store:
