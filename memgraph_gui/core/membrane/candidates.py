@@ -19,17 +19,22 @@ told of every node change. Read under the store lock, or on a graph nobody chang
 from __future__ import annotations
 
 import bisect
+import json
 import math
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from memgraph_gui.core.domain.model import Node
+import numpy as np
+
+from memgraph_gui.core.domain.freeze import LazyFields
+from memgraph_gui.core.domain.model import Node, evolve
 from memgraph_gui.core.graph.graph import Graph
-from memgraph_gui.core.membrane.attributes import Attributes, attributes_of
+from memgraph_gui.core.membrane.attributes import NOTE_LEVEL, Attributes, attributes_of
 from memgraph_gui.core.membrane.index import overrides
-from memgraph_gui.core.membrane.model import is_record
+from memgraph_gui.core.membrane.model import RECORD_LEVEL, is_record
 from memgraph_gui.core.membrane.records import aliases_of, confidence_of, is_note, kind_of
+from memgraph_gui.core.membrane.trust import LEVEL, TrustContext
 
 INDEX = "membrane-candidates"
 SELECTED_TYPES = frozenset({"competence", "plan_graph"})
@@ -193,6 +198,47 @@ def _select_of(
     return (known, _number(fields.get("confidence"), 0.0), success, reinforced)
 
 
+class SelectArrays:
+    """What the selector reads of some entries, as arrays in the entries' order."""
+
+    def __init__(self, entries: list[Entry]) -> None:
+        self.entries = entries
+        self.ids = [e.id for e in entries]
+        codes: dict[str, int] = {}
+        self.scopes = codes
+        self.scope = np.array([codes.setdefault(e.scope, len(codes)) for e in entries], np.int64)
+        self.level = np.array([LEVEL[e.sensitivity] for e in entries], np.int64)
+        self.salience = np.array([e.salience for e in entries], np.float64)
+        inputs = [e.select or (False, 0.0, 0.5, None) for e in entries]
+        self.scored = np.array([i[0] for i in inputs], np.bool_)
+        self.confidence = np.array([i[1] for i in inputs], np.float64)
+        self.success = np.array([i[2] for i in inputs], np.float64)
+        self.reinforced = np.array([np.nan if i[3] is None else i[3] for i in inputs], np.float64)
+
+    def tiers(self, trust: TrustContext, floor: float) -> tuple[np.ndarray, np.ndarray]:
+        """Which entries ``trust`` sees (full or redacted) at or above ``floor`` (when > 0),
+        and which of them it reads in full."""
+        top = LEVEL[trust.max_sensitivity]
+        in_scope = np.ones(len(self.entries), np.bool_)
+        if trust.scopes:
+            allowed = [self.scopes[s] for s in (*trust.scopes, "") if s in self.scopes]
+            in_scope = np.isin(self.scope, np.array(allowed, np.int64))
+        seen = in_scope & (self.level <= top + 1)
+        if floor > 0:
+            seen &= self.salience >= floor
+        return seen, seen & (self.level <= top)
+
+
+def _readable(node: Node) -> Node:
+    """``node`` with its fields as a plain dict when they are still JSON text (a record or a
+    note read from the file): what the index reads of them, without freezing the whole record
+    into the node (3-4 times the parse; the node keeps its text, parsed when someone reads it)."""
+    fields = node.fields
+    if isinstance(fields, LazyFields) and node.level in (RECORD_LEVEL, NOTE_LEVEL):
+        return evolve(node, fields=json.loads(fields.text))
+    return node
+
+
 class CandidateIndex:
     """Every node's ``Entry`` with the sorted lists and the entity terms (module docstring)."""
 
@@ -201,7 +247,7 @@ class CandidateIndex:
         self.by_level: dict[tuple[str, str], list[Key]] = {}
         self.by_scope: dict[tuple[str, str, str], list[Key]] = {}
         self.terms: dict[str, set[str]] = {}
-        for node in nodes:
+        for node in map(_readable, nodes):
             entry = self.entries[node.id] = Entry(node, attributes_of(node))
             self.by_level.setdefault((entry.memory_type, entry.sensitivity), []).append(entry.key)
             self.by_scope.setdefault(
@@ -211,12 +257,28 @@ class CandidateIndex:
                 self.terms.setdefault(term, set()).add(entry.id)
         for keys in (*self.by_level.values(), *self.by_scope.values()):
             keys.sort()
+        self._arrays: dict[tuple[str, ...], SelectArrays] = {}
+
+    def select_arrays(self, layers: tuple[str, ...]) -> SelectArrays:
+        """The selector's arrays of every node of ``layers`` (own attributes), in reading
+        order: layer by layer, each in the index's order. Kept until the next change."""
+        found = self._arrays.get(layers)
+        if found is None:
+            entries = self.entries
+            ordered: list[Entry] = []
+            for layer in layers:
+                keys = sorted(k for (t, _), ks in self.by_level.items() if t == layer for k in ks)
+                ordered.extend(entries[k[3]] for k in keys)
+            found = self._arrays[layers] = SelectArrays(ordered)
+        return found
 
     def node_changed(self, old: Node | None, new: Node | None) -> None:
+        self._arrays.clear()
         if old is not None:
             self._drop(old.id)
         if new is not None:
             self._drop(new.id)
+            new = _readable(new)
             self._add(Entry(new, attributes_of(new)))
 
     def _add(self, entry: Entry) -> None:

@@ -56,6 +56,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.membrane.candidates import (
@@ -63,6 +65,7 @@ from memgraph_gui.core.membrane.candidates import (
     CandidateIndex,
     EntityInfo,
     Entry,
+    SelectArrays,
     candidate_index,
     norm,
     overridden,
@@ -182,9 +185,8 @@ def retrieve_graph(
     chosen: list[Candidate] = []
     rest_layers: Sequence[str] = layers
     if descriptor != "":
-        scored = [c for layer in layers if layer in SELECTED_TYPES for c in reader.ranked([layer])]
-        if scored:
-            selection, chosen = _select(scored, time.time() if now is None else now)
+        selection, chosen = _select(reader, layers, time.time() if now is None else now, kept)
+        if selection is not None:
             rest_layers = [layer for layer in layers if layer not in SELECTED_TYPES]
     base = chosen[:kept]
     if len(base) < kept:
@@ -440,36 +442,62 @@ def _match(value: str, query: str) -> bool:
     return bool(value) and bool(query) and (value == query or query in value or value in query)
 
 
-def _select(candidates: list[Candidate], now: float) -> tuple[dict[str, Any], list[Candidate]]:
-    """The selector over competence / plan_graph candidates (reading order): the selection
-    metadata and the candidates best first (ties keep the reading order)."""
-    scores: list[float] = []
-    for entry, tier in candidates:
-        inputs = entry.select
-        if tier != "full" or inputs is None or not inputs[0]:
-            scores.append(0.5)
-            continue
-        _, confidence, success, reinforced = inputs
-        if reinforced is None:
-            recency = 0.5
-        else:
-            elapsed = now - reinforced
-            recency = 1.0 if elapsed <= 0 else math.exp(-elapsed * _LN2 / HALF_LIFE_S)
-        scores.append((confidence + success + recency) / 3.0)
-    order = sorted(range(len(candidates)), key=lambda i: -scores[i])
-    if len(order) == 1:
-        confidence = min(scores[0], 1.0)
+def _select(
+    reader: _Reader, layers: Sequence[str], now: float, kept: int
+) -> tuple[dict[str, Any] | None, list[Candidate]]:
+    """The selector over the competence / plan_graph candidates (step 3 of the module
+    docstring): the selection metadata (None when there is no such candidate) and the first
+    ``kept`` of them, best first (ties keep the reading order)."""
+    chosen_layers = tuple(layer for layer in layers if layer in SELECTED_TYPES)
+    if not chosen_layers:
+        return None, []
+    own = reader.index.entries
+    if any(
+        e.memory_type in SELECTED_TYPES or own[i].memory_type in SELECTED_TYPES
+        for i, e in reader.extra.items()
+    ):  # attributes set on such a node: its entry in the arrays is not the one that holds
+        found = [c for layer in chosen_layers for c in reader.ranked([layer])]
+        arrays = SelectArrays([c[0] for c in found])
+        picked = np.arange(len(found))
+        full = np.array([c[1] == "full" for c in found], np.bool_)
     else:
-        best, second = scores[order[0]], scores[order[1]]
-        confidence = (best - second) / best if best > 0 else 0.0
-    ranked = [candidates[i] for i in order]
+        arrays = reader.index.select_arrays(chosen_layers)
+        seen, full_all = arrays.tiers(reader.trust, reader.floor)
+        picked = np.flatnonzero(seen)
+        full = full_all[picked]
+    if not len(picked):
+        return None, []
+    stamps = arrays.reinforced[picked]
+    with np.errstate(invalid="ignore"):
+        elapsed = now - stamps
+        recency = np.where(
+            np.isnan(stamps),
+            0.5,
+            np.where(elapsed <= 0, 1.0, np.exp(-np.maximum(elapsed, 0) * _LN2 / HALF_LIFE_S)),
+        )
+    scored = full & arrays.scored[picked]
+    mean = (arrays.confidence[picked] + arrays.success[picked] + recency) / 3.0
+    scores = np.where(scored, mean, 0.5)
+    order = np.argsort(-scores, kind="stable")
+    best_first = picked[order].tolist()
+    values = scores[order].tolist()
+    ids = [arrays.ids[i] for i in best_first]
+    if len(values) == 1:
+        confidence = min(values[0], 1.0)
+    else:
+        confidence = (values[0] - values[1]) / values[0] if values[0] > 0 else 0.0
     selection = {
-        "selected": [c[0].id for c in ranked],
+        "selected": ids,
         "confidence": confidence,
         "needs_more": confidence < NEEDS_MORE_BELOW,
-        "scores": {candidates[i][0].id: scores[i] for i in order},
+        "scores": dict(zip(ids, values, strict=True)),
     }
-    return selection, ranked
+    tiers = full[order][:kept].tolist()
+    chosen: list[Candidate] = [
+        (arrays.entries[i], "full" if t else "redacted")
+        for i, t in zip(best_first[:kept], tiers, strict=True)
+    ]
+    return selection, chosen
 
 
 def _expand(
