@@ -297,19 +297,24 @@ class CandidateIndex:
         entry = self.entries.pop(node_id, None)
         if entry is None:
             return
-        for keys in (
-            self.by_level[(entry.memory_type, entry.sensitivity)],
-            self.by_scope[(entry.memory_type, entry.sensitivity, entry.scope)],
-        ):
-            at = bisect.bisect_left(keys, entry.key)
-            if at < len(keys) and keys[at] == entry.key:
-                del keys[at]
+        _drop_key(self.by_level, (entry.memory_type, entry.sensitivity), entry.key)
+        _drop_key(self.by_scope, (entry.memory_type, entry.sensitivity, entry.scope), entry.key)
         for term in entry.lookup:
             ids = self.terms.get(term)
             if ids is not None:
                 ids.discard(node_id)
                 if not ids:
                     del self.terms[term]
+
+
+def _drop_key(lists: dict[Any, list[Key]], name: Any, key: Key) -> None:
+    """Take ``key`` out of the sorted list ``lists[name]`` (and the list, once empty)."""
+    keys = lists[name]
+    at = bisect.bisect_left(keys, key)
+    if at < len(keys) and keys[at] == key:
+        del keys[at]
+    if not keys:
+        del lists[name]
 
 
 def candidate_index(graph: Graph) -> CandidateIndex:
