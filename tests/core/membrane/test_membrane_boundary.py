@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from memgraph_gui.core import MemoryStore
-from memgraph_gui.core import jsonapi
+from memgraph_gui.core import MemoryStore, jsonapi
 from tests.core.boundary_helpers import error_of, run, run_process, strict
 from tests.core.membrane.conftest import put, rec, trust
 
@@ -80,7 +79,6 @@ def test_retrieve_by_id(db: Path) -> None:
     )
     message = error_of(*call(db, "retrieveByID", ["nope", MEDIUM]), "RECORD_NOT_FOUND")
     assert "'nope'" in message
-    )
     error_of(*call(db, "retrieveByID", ["secret", MEDIUM]), "ACCESS_DENIED")
     error_of(*call(db, "retrieveByID", ["hyper", trust("medium")]), "ACCESS_DENIED")
 
