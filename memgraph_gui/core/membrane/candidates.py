@@ -57,6 +57,7 @@ class Entry:
     """One node as a candidate: its attributes, sort key and what ranking reads of it."""
 
     __slots__ = (
+        "attrs",
         "entity",
         "id",
         "key",
@@ -69,6 +70,7 @@ class Entry:
     )
 
     def __init__(self, node: Node, attrs: Attributes) -> None:
+        self.attrs = attrs
         self.id = node.id
         self.memory_type = attrs.memory_type
         self.sensitivity = attrs.sensitivity

@@ -79,11 +79,7 @@ def record_of(graph: Graph, node_id: str) -> dict[str, Any]:
 def out_relations(graph: Graph, node_id: str) -> list[tuple[str, str]]:
     """``(predicate, target)`` of each outgoing edge of ``node_id`` but the hierarchy ones, in
     edge order: a Luker node's or a note's relations."""
-    return [
-        (edge.type, edge.to_id)
-        for edge in graph.edges_of(node_id)
-        if edge.from_id == node_id and not edge.internal
-    ]
+    return [(edge.type, edge.to_id) for edge in graph.out_edges(node_id) if not edge.internal]
 
 
 def is_note(node: Node) -> bool:

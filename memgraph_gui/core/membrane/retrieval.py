@@ -70,9 +70,14 @@ from memgraph_gui.core.membrane.candidates import (
     norm,
     overridden,
 )
-from memgraph_gui.core.membrane.index import attributes
-from memgraph_gui.core.membrane.model import LAYER_ORDER, SENSITIVITIES, ZERO_TIME, is_record
-from memgraph_gui.core.membrane.records import out_relations, record_of
+from memgraph_gui.core.membrane.model import (
+    LAYER_ORDER,
+    SENSITIVITIES,
+    ZERO_TIME,
+    is_record,
+    record_json,
+)
+from memgraph_gui.core.membrane.records import out_relations, project
 from memgraph_gui.core.membrane.trust import (
     DENIED,
     INVALID,
@@ -146,12 +151,20 @@ def retrieve_by_id(graph: Graph, record_id: Any, trust: Any) -> dict[str, Any]:
     if not isinstance(record_id, str):
         raise MemgraphError(INVALID, f"id must be a string, not {_kind(record_id)}")
     caller = parse_trust(trust)
-    found = attributes(graph, record_id)
+    found = _Reader(graph, caller, 0.0).entry(record_id)
     if found is None:
         raise MemgraphError(NOT_FOUND, f"no record with id {record_id!r}")
     if not caller.may_read_whole(found.sensitivity, found.scope):
         raise MemgraphError(DENIED, f"access to {record_id!r} denied by the trust context")
-    return record_of(graph, record_id)
+    return _record(graph, found)
+
+
+def _record(graph: Graph, entry: Entry) -> dict[str, Any]:
+    """``records.record_of`` of the node of ``entry``, its attributes taken from the entry."""
+    node = graph.nodes[entry.id]
+    if is_record(node):
+        return record_json(node)
+    return project(node, entry.attrs, out_relations(graph, entry.id))
 
 
 # -- retrieveGraph --------------------------------------------------------------------------------
@@ -548,7 +561,7 @@ def _expand(
     ordered = sorted(found.values(), key=lambda f: (not f[2], f[3], -f[0].salience))
     nodes = []
     for entry, tier, root, hop in ordered:
-        record = record_of(graph, entry.id)
+        record = _record(graph, entry)
         nodes.append(
             {"record": record if tier == "full" else redact(record), "root": root, "hop": hop}
         )

@@ -15,6 +15,7 @@ from memgraph_gui.core.membrane import retrieval
 from memgraph_gui.core.membrane.attributes import OVERRIDES
 from memgraph_gui.core.membrane.candidates import INDEX, CandidateIndex, candidate_index
 from memgraph_gui.core.membrane.model import ZERO_TIME
+from memgraph_gui.core.membrane.records import record_of
 from memgraph_gui.core.membrane.trust import REDACTED_KEYS
 from tests.core.membrane.conftest import node_ids, put, rec, trust
 
@@ -195,6 +196,9 @@ def test_luker_nodes_are_candidates_through_their_attributes(store: MemoryStore)
     put(store, [rec("fact", salience=0.55, relations=[("mentions_entity", "bob")])])
     answer = graph_of(store, "", trust("low"), None, None, None, None, None, 1)
     assert answer["root_ids"] == ["roll", "fact", "bob", "ev", "old"]  # 0.8, .55, .5, .5, .1
+    with store.reading() as graph:
+        for node in answer["nodes"]:
+            assert node["record"] == record_of(graph, node["record"]["id"])
     assert edges(answer) == [("fact", "mentions_entity", "bob"), ("ev", "involves", "bob")]
     assert graph_of(store, "", trust("public"), None, None, None, None, None, 0)["nodes"][0][
         "record"
@@ -243,6 +247,11 @@ def test_notes_are_candidates(store: MemoryStore) -> None:
     assert low == [notes["deploy-cmd"].id]  # the user's preference is medium: omitted
     both = api.retrieve_graph("", trust("low", "work"), None, None, None, None, None, 0)
     assert {n["record"]["id"] for n in both["nodes"]} == {n.id for n in notes.values()}
+    with store.reading() as graph:
+        full = [n["record"] for n in both["nodes"] if "payload" in n["record"]]
+        assert [r["id"] for r in full] == [notes["deploy-cmd"].id]  # the other is redacted
+        assert full[0] == record_of(graph, full[0]["id"])
+    assert api.retrieve_by_id(full[0]["id"], trust("low")) == full[0]
     assert node_ids(api.retrieve_graph("", trust("medium", "other"))) == []
 
 
@@ -291,3 +300,10 @@ def test_the_index_follows_every_write(store: MemoryStore) -> None:
                     graph._indexes.pop(INDEX)
                     rebuilt = retrieval.retrieve_graph(graph, task, caller, now=1.0e9)
                 assert kept == rebuilt
+
+
+def test_warm_up_builds_the_candidates(store: MemoryStore) -> None:
+    put(store, [rec("a")])
+    store.warm_up()
+    with store.reading() as graph:
+        assert INDEX in graph._indexes
