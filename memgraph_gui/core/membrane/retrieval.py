@@ -25,11 +25,12 @@ retrieveGraph, step by step:
 4. Entity candidates (non-empty trimmed descriptor, entity allowed): entity records whose
    canonical name or an alias equals it (trimmed, lower-cased); per trust scope that scope's and
    unscoped matches, the scope's first, then by id (empty scopes: every match, unscoped first,
-   then by id), at most root_limit each; then the trust filter and ``min_salience``. Appended,
-   ids already present skipped.
+   then by id), at most root_limit each (counted before the trust filter and ``min_salience``,
+   as Membrane's lookup limits its query). Appended, ids already present skipped.
 5. Re-ranking (non-empty descriptor): candidate i of N scores ``(N − i) + boost`` (the boosts
-   of the readings; a redacted candidate gets none), stable sort descending; the first
-   root_limit are the roots.
+   of the readings; a redacted candidate gets none; the first mention that matches, by its
+   surface or an alias, ends the mention search, as the readings say: Go's loop goes on after
+   an alias match), stable sort descending; the first root_limit are the roots.
 6. Expansion breadth-first from the roots (``node_limit`` counts them), through each full node's
    own relations in stored order (a record's ``relations``, one per predicate and target; a
    Luker node's or a note's outgoing non-hierarchy edges). A redacted node is a leaf (**seed**).
