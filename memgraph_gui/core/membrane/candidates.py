@@ -1,19 +1,23 @@
 """What ``retrieveGraph`` reads of every node, kept in step with the graph (``Graph.index``), so
 a call never parses the store's records.
 
-- ``CandidateIndex.lists``: per ``(memory type, sensitivity)`` and per ``(memory type,
-  sensitivity, scope)``, the nodes' sort keys ``(-salience, -created, ord, id)``: Membrane's
-  ``ListByType`` order (salience descending, then ``created_at`` descending; then the row order
-  and the id, where Go leaves ties to SQLite's row order).
+- ``CandidateIndex.by_level`` / ``by_scope``: per ``(memory type, sensitivity)`` and per
+  ``(memory type, sensitivity, scope)``, the nodes' sort keys ``(-salience, -created, ord,
+  id)``: Membrane's ``ListByType`` order (salience descending, then ``created_at`` descending,
+  compared as instants; then the row order and the id, where Go leaves ties to SQLite). A call
+  merges only the lists of the levels and scopes its caller may see.
 - ``CandidateIndex.terms``: an entity's canonical name and aliases, trimmed and lower-cased ->
   the ids of the entity records that carry them (Membrane's ``entity_terms`` table).
 - Each node's ``Entry``: attributes, created stamp, what the re-ranking reads of an entity
-  payload, what the selector reads of a competence / plan_graph record.
+  payload, what the selector reads of a competence / plan_graph record;
+  ``CandidateIndex.select_arrays``: the selector's inputs of whole layers as numpy arrays
+  (kept until the next change).
 
 Entries hold a node's own attributes; the nodes people set attributes on (the meta
 ``OVERRIDES``) are entered again with those laid over by ``overridden(graph)`` (memoised until
-the next change), and callers skip their own entries. Built once per graph (~50k nodes), then
-told of every node change. Read under the store lock, or on a graph nobody changes.
+the next change), and callers skip their own entries. Built once per graph (~1 s at 50k records:
+each record's JSON text parsed once, not frozen into the node), then told of every node change.
+Read under the store lock, or on a graph nobody changes.
 """
 
 from __future__ import annotations
