@@ -220,3 +220,33 @@ def test_what_people_set_is_projected(store: MemoryStore) -> None:
         "nodes": [],
         "edges": [],
     }
+
+
+def test_out_edges_are_the_edges_leaving_a_node_in_order(tmp_path: Any) -> None:
+    import random
+
+    rng = random.Random(3)
+    ids = [f"n{i}" for i in range(12)]
+    path = tmp_path / "e.memgraph"
+    with MemoryStore.open(path) as store:
+        luker(
+            store,
+            *(Node(i, "event", title=i) for i in ids),
+            edges=tuple(
+                {
+                    (a, b, t): Edge(a, b, t)
+                    for a, b, t in (
+                        (rng.choice(ids), rng.choice(ids), rng.choice(["x", "contains", "y"]))
+                        for _ in range(60)
+                    )
+                    if a != b
+                }.values()
+            ),
+        )
+    for index_edges in (True, False):  # built at open, or on first use after a load
+        with MemoryStore.open(path, create=False, index_edges=index_edges) as store:
+            with store.reading() as graph:
+                for node_id in ids:
+                    expected = [e for e in graph.edges_of(node_id) if e.from_id == node_id]
+                    assert graph.out_edges(node_id) == expected
+                assert graph.out_edges("missing") == []
