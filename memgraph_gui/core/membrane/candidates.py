@@ -279,13 +279,18 @@ class CandidateIndex:
         return found
 
     def node_changed(self, old: Node | None, new: Node | None) -> None:
-        self._arrays.clear()
-        if old is not None:
-            self._drop(old.id)
+        touched: set[str] = set()
+        for node_id in {n.id for n in (old, new) if n is not None}:
+            dropped = self._drop(node_id)
+            if dropped is not None:
+                touched.add(dropped.memory_type)
         if new is not None:
-            self._drop(new.id)
             new = _readable(new)
-            self._add(Entry(new, attributes_of(new)))
+            entry = Entry(new, attributes_of(new))
+            self._add(entry)
+            touched.add(entry.memory_type)
+        if touched & SELECTED_TYPES:
+            self._arrays.clear()  # only the selector's layers have arrays
 
     def _add(self, entry: Entry) -> None:
         self.entries[entry.id] = entry
@@ -299,10 +304,10 @@ class CandidateIndex:
         for term in entry.lookup:
             self.terms.setdefault(term, set()).add(entry.id)
 
-    def _drop(self, node_id: str) -> None:
+    def _drop(self, node_id: str) -> Entry | None:
         entry = self.entries.pop(node_id, None)
         if entry is None:
-            return
+            return None
         _drop_key(self.by_level, (entry.memory_type, entry.sensitivity), entry.key)
         _drop_key(self.by_scope, (entry.memory_type, entry.sensitivity, entry.scope), entry.key)
         for term in entry.lookup:
@@ -311,6 +316,7 @@ class CandidateIndex:
                 ids.discard(node_id)
                 if not ids:
                     del self.terms[term]
+        return entry
 
 
 def _drop_key(lists: dict[Any, list[Key]], name: Any, key: Key) -> None:
