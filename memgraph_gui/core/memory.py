@@ -23,6 +23,7 @@ from memgraph_gui.core.layout.model import LayoutInput
 from memgraph_gui.core.luker.read_api import ReadApi
 from memgraph_gui.core.luker.session_api import SessionApi
 from memgraph_gui.core.luker.write_api import WriteApi
+from memgraph_gui.core.membrane.api import MembraneApi
 from memgraph_gui.core.nuggets.api import NuggetsApi
 from memgraph_gui.core.storage import layout_io, retention
 from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
@@ -104,6 +105,11 @@ class MemoryStore:
         the writer in the change log, as for ``write_api``."""
         return NuggetsApi(self.storage, name, origin=origin)
 
+    def membrane(self, *, origin: str | None = None) -> MembraneApi:
+        """Membrane's API (retrieval over every node, attributes) over this store; ``origin``
+        names the writer in the change log, as for ``write_api``."""
+        return MembraneApi(self.storage, origin=origin)
+
     @property
     def history(self) -> History:
         """Undo/redo over the whole change log (survives reopening the file)."""
@@ -161,19 +167,21 @@ class MemoryStore:
 
     def warm_up(self) -> None:
         """Build the lazily made indexes now (edge lists, name / lexical / keyword search, the
-        timeline, the structure arrays of projections, the Nuggets notes): a long-running caller
-        (``memgraph call -``, a bridge) calls it once after opening, so no call pays for them.
-        Writes keep them up to date afterwards."""
+        timeline, the structure arrays of projections, the Nuggets notes, Membrane's candidates):
+        a long-running caller (``memgraph call -``, a bridge) calls it once after opening, so no
+        call pays for them. Writes keep them up to date afterwards."""
         import numpy.ma  # noqa: F401  (np.unique's first call, in projections, imports it: 15 ms)
 
         from memgraph_gui.core.graph.search import build_indexes
         from memgraph_gui.core.graph.structure_index import graph_arrays
+        from memgraph_gui.core.membrane.candidates import candidate_index
         from memgraph_gui.core.nuggets.note_index import note_index
 
         with self.reading() as graph:
             build_indexes(graph)
             graph_arrays(graph)
             note_index(graph).warm()  # every Nuggets call's (each note parsed once)
+            candidate_index(graph)  # every retrieveGraph's (each record read once)
 
     def sync(self) -> list[ChangeSet]:
         """Apply other processes' commits now; returns (and publishes) their ChangeSets."""

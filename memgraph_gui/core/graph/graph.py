@@ -142,6 +142,11 @@ class Graph:
         out, into = self._adjacency()
         return [*out.get(node_id, _NONE).values(), *into.get(node_id, _NONE).values()]
 
+    def out_edges(self, node_id: str) -> list[Edge]:
+        """Edges leaving ``node_id``, in edge order (no scan of the edges entering it)."""
+        out, _ = self._adjacency()
+        return list(out.get(node_id, _NONE).values())
+
     def of_edges(self, node_id: str, build: Callable[[], T]) -> T:
         """A value derived from ``node_id``'s own edges (and nothing else): ``build()`` once,
         then kept until an edge of the node changes. Store lock held."""
