@@ -44,6 +44,7 @@ from memgraph_gui.views.inspector.link_rows import LinkRow, link_rows
 from memgraph_gui.views.inspector.links_panel import LinksPanel
 from memgraph_gui.views.inspector.note_fields import note_columns
 from memgraph_gui.views.inspector.note_links import NoteLinksPanel
+from memgraph_gui.views.inspector.redacted import RedactedPage
 from memgraph_gui.views.inspector.style import plain_label, section_title, separator
 from memgraph_gui.views.inspector.target_picker import TargetPickerDialog
 from memgraph_gui.views.qt import QAction, QKeySequence, QtCore, QTimer, QWidget, tr
@@ -125,6 +126,7 @@ class NodeInspector(QWidget):
         )
         self.links_title = section_title(tr("Links"))
         self.fields_title = section_title(tr("Fields"))
+        self.redacted = RedactedPage()  # a node the trust lens shows redacted
         self._pages = W.QStackedWidget()
         self._build()
         self._connect()
@@ -160,6 +162,7 @@ class NodeInspector(QWidget):
         scroll.setWidget(content)
         self._pages.addWidget(self.empty)
         self._pages.addWidget(scroll)
+        self._pages.addWidget(self.redacted)
         outer = W.QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self._pages)
@@ -171,6 +174,7 @@ class NodeInspector(QWidget):
         app.selection.changed.connect(self._on_selection_changed)
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self._on_store_replaced)
+        app.lens.changed.connect(self._on_lens_changed)
         self.archive_action.triggered.connect(self._on_archive_triggered)
         self.restore_action.triggered.connect(self._on_restore_triggered)
         self.mark_current_action.triggered.connect(self._on_mark_current_triggered)
@@ -212,6 +216,8 @@ class NodeInspector(QWidget):
             self._update_actions(None)
             return
         self.links.clear_error()
+        if self._show_redacted(node):
+            return
         self._refresh(node, reload_editors=True, keep_dirty=False)
         self._show_in_flight(node.id)
         self._restore_parked(node.id)
@@ -221,6 +227,9 @@ class NodeInspector(QWidget):
     ) -> None:
         """Show ``node``; ``links=False`` keeps the links table (no link of it changed)."""
         app = self._app
+        if self._show_redacted(node):
+            return
+        self._pages.setCurrentIndex(1)
         self.header.show_node(node, app.node, app.injection())
         if links:
             self._show_links(node)
@@ -234,6 +243,22 @@ class NodeInspector(QWidget):
         self._show_note(node)
         self._update_actions(node)
         self._align_labels()
+
+    def _show_redacted(self, node: Node) -> bool:
+        """Show ``node`` on the redacted page if the trust lens shows it redacted (nothing
+        editable: no form, no links, no actions); False if it shows in full."""
+        if self._app.lens.tier(node.id) != "redacted":
+            return False
+        self._related = set()
+        self.form.clear()
+        self.redacted.show_node(node)
+        self._pages.setCurrentIndex(2)
+        self._update_actions(None)
+        return True
+
+    def _on_lens_changed(self) -> None:
+        """The trust lens moved: show the current node as it now lets it be seen."""
+        self.show_node(self._app.selection.current)
 
     def _load_form(self, node: Node, *, keep_dirty: bool, fresh: tuple[str, ...] = ()) -> None:
         """The form for ``node``: its type's columns, or a note's Nuggets fields."""

@@ -1,0 +1,415 @@
+"""The trust lens: the window seen as one Membrane caller would see it (issue 22, "View as").
+
+``TrustLens`` holds the lens's ``TrustContext`` (None: off, the curator's full view), remembered
+per store file in ``QSettings``, and every node's tier for it (``core.membrane.index.tiers``:
+full, redacted or omitted), computed off the GUI thread when the lens is switched on or the graph
+is replaced, and kept up to date on the GUI thread as nodes change (ours or another process's
+``changes_applied``; a change to the people-set attributes, meta ``OVERRIDES``, recomputes them
+all off the GUI thread). ``changed`` says when the trust or some node's tier changed: the views
+then draw again through the app model.
+
+``LensReads`` (mixed into ``AppModel`` ahead of ``StoreReads``) is how every view obeys the lens
+without knowing about it: while the lens is on, ``node`` gives None for an omitted node and a
+*redacted node* for a redacted one (its title its id and memory type, its fields exactly the
+seed's eight redacted keys, ``REDACTED_KEYS``); ``edges_of`` leaves out the edges of omitted
+nodes and the edges leaving redacted ones (a redacted record's relations are stripped: seed);
+the timeline's rows and the find's matches leave out omitted nodes and find a redacted node only
+by what it shows. The writes are unchanged (a view keeps editing off for a redacted node).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from memgraph_gui.app.qt import QObject, QSettings, Qt, Signal, tr
+from memgraph_gui.app.reads import TimelineRows
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.domain.freeze import freeze
+from memgraph_gui.core.domain.model import Edge, Node
+from memgraph_gui.core.domain.text import find_needle, node_finds
+from memgraph_gui.core.membrane.attributes import OVERRIDES, attributes_of
+from memgraph_gui.core.membrane.index import attributes, tiers
+from memgraph_gui.core.membrane.model import ZERO_TIME, is_record, record_json
+from memgraph_gui.core.membrane.trust import (
+    REDACTED_KEYS,
+    Tier,
+    TrustContext,
+    parse_trust,
+    redact,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core.domain.changes import ChangeSet
+    from memgraph_gui.core.graph.graph import Graph
+    from memgraph_gui.core.memory import MemoryStore
+
+log = logging.getLogger(__name__)
+
+SETTINGS_GROUP = "trust_lens"
+"""Where the lens of each store file is remembered (one key per file: a hash of its path)."""
+SYNC_LIMIT = 2000
+"""Changed nodes above which their tiers are recomputed off the GUI thread, all at once."""
+
+__all__ = [
+    "REDACTED_KEYS",
+    "LensReads",
+    "TrustLens",
+    "describe",
+    "load_remembered",
+    "remember",
+]
+
+
+def describe(trust: TrustContext) -> str:
+    """Whose view this is, for the window's banner: "Viewing as build-agent — up to medium,
+    scopes project-auth" (every scope when none are given; "authenticated" when it is)."""
+    actor = trust.actor_id or tr("an anonymous actor")
+    scopes = ", ".join(trust.scopes) if trust.scopes else tr("every scope")
+    text = tr("Viewing as {actor} — up to {level}, scopes {scopes}").format(
+        actor=actor, level=trust.max_sensitivity, scopes=scopes
+    )
+    if trust.authenticated:
+        text += tr(" (authenticated)")
+    return text
+
+
+def _key(path: str) -> str:
+    digest = hashlib.sha1(path.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+    return f"{SETTINGS_GROUP}/{digest}"
+
+
+def load_remembered(path: str, settings: QSettings | None = None) -> TrustContext | None:
+    """The lens last left on for the store file ``path`` (None: off, an unsaved memory, or
+    nothing remembered / malformed)."""
+    if not path or path == ":memory:":
+        return None
+    s = settings if settings is not None else _settings()
+    text = s.value(_key(path), "")
+    if not isinstance(text, str) or not text:
+        return None
+    try:
+        return parse_trust(json.loads(text), "lens")
+    except (ValueError, MemgraphError):
+        return None
+
+
+def remember(path: str, trust: TrustContext | None, settings: QSettings | None = None) -> None:
+    """Remember ``trust`` (None: the full view) for the store file ``path``."""
+    if not path or path == ":memory:":
+        return
+    s = settings if settings is not None else _settings()
+    if trust is None:
+        s.remove(_key(path))
+    else:
+        s.setValue(_key(path), json.dumps(trust.to_json()))
+    s.sync()
+
+
+def _settings() -> QSettings:
+    from memgraph_gui.app.settings import settings
+
+    return settings()
+
+
+class TrustLens(QObject):
+    """The lens over one ``AppModel`` (see the module docstring). GUI thread only.
+
+    ``trust`` is the lens (None: off); ``ready`` is False while its tiers are being computed
+    (the views keep what they show until ``changed``). ``version`` grows at every change, so
+    views can memoise what they derive from the tiers.
+    """
+
+    changed = Signal()
+    _computed = Signal(object)
+
+    def __init__(self, app: AppModel) -> None:
+        super().__init__(app)
+        self._app = app
+        self.trust: TrustContext | None = None
+        self.ready = True
+        self.version = 0
+        self.omitted: frozenset[str] = frozenset()
+        self.redacted: frozenset[str] = frozenset()
+        self._masked: dict[str, tuple[Node, Node]] = {}
+        self._ticket = 0
+        self._computed.connect(self._on_computed, Qt.ConnectionType.QueuedConnection)
+        app.changes_applied.connect(self._on_changes_applied)
+        app.store_replaced.connect(self.restore)
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def on(self) -> bool:
+        """Whether the window shows one actor's view (the tiers may still be coming)."""
+        return self.trust is not None
+
+    def set_trust(self, trust: TrustContext | None) -> None:
+        """Look through ``trust`` (None: back to the full view), remembered for this store
+        file. Turning it off is immediate; turning it on computes the tiers off the GUI thread
+        and says ``changed`` when they are in (the GUI thread spends only the views' redraw)."""
+        if trust == self.trust:
+            return
+        self.trust = trust
+        remember(self._app.path, trust)
+        if trust is None:
+            self._ticket += 1
+            self.ready = True
+            self._set_tiers(frozenset(), frozenset())
+        else:
+            self._compute()
+
+    def tier(self, node_id: str) -> Tier:
+        """``node_id``'s tier under the lens ("full" while it is off)."""
+        if node_id in self.omitted:
+            return "omitted"
+        return "redacted" if node_id in self.redacted else "full"
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """Block until the tiers in flight are in (tests, scripts). GUI thread."""
+        from memgraph_gui.app.qt import QCoreApplication, QElapsedTimer, QEventLoop
+
+        clock = QElapsedTimer()
+        clock.start()
+        while not self.ready and clock.elapsed() < timeout * 1000:
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+
+    # -- what a view is shown ----------------------------------------------------------------------
+    def shown(self, node: Node | None) -> Node | None:
+        """``node`` as the lens shows it: itself (full), its redacted form, or None."""
+        if node is None or (not self.omitted and not self.redacted):
+            return node
+        node_id = node.id
+        if node_id in self.omitted:
+            return None
+        if node_id not in self.redacted:
+            return node
+        memo = self._masked.get(node_id)
+        if memo is not None and memo[0] is node:
+            return memo[1]
+        masked = self._redacted_node(node)
+        self._masked[node_id] = (node, masked)
+        return masked
+
+    def _redacted_node(self, node: Node) -> Node:
+        fields = redacted_fields(self._app.store.peek_graph, node)
+        title = tr("{id} · {type} · redacted").format(id=node.id, type=fields["type"])
+        return Node(
+            id=node.id,
+            type=node.type,
+            level=node.level,
+            title=title,
+            seq_to=node.seq_to,
+            fields=freeze(fields),
+            parent_id=node.parent_id,
+            children_ids=node.children_ids,
+            archived=node.archived,
+            semantic_rollup=node.semantic_rollup,
+            semantic_depth=node.semantic_depth,
+            ord=node.ord,
+        )
+
+    def keeps_edge(self, edge: Edge) -> bool:
+        """Whether an edge shows under the lens: neither end omitted, not leaving a redacted
+        node."""
+        omitted = self.omitted
+        return (
+            edge.from_id not in omitted
+            and edge.to_id not in omitted
+            and edge.from_id not in self.redacted
+        )
+
+    # -- tiers ---------------------------------------------------------------------------------
+    def _compute(self) -> None:
+        """Compute every node's tier for the lens on a plain thread; the last one wins."""
+        trust = self.trust
+        assert trust is not None
+        self._ticket += 1
+        self.ready = False
+        ticket, store = self._ticket, self._app.store
+
+        def work() -> None:
+            try:
+                result: Any = lens_tiers(store, trust)
+            except Exception as exc:  # the store closed meanwhile: dropped below
+                result = exc
+            self._computed.emit((ticket, store, result))
+
+        threading.Thread(target=work, name="memgraph-trust-lens", daemon=True).start()
+
+    def _on_computed(self, item: tuple[int, MemoryStore, Any]) -> None:
+        ticket, store, result = item
+        if ticket != self._ticket or self._app.closed or store is not self._app.store:
+            return
+        self.ready = True
+        if isinstance(result, Exception):
+            log.warning("memgraph: the trust lens's tiers failed", exc_info=result)
+            return
+        omitted, redacted = result
+        self._set_tiers(omitted, redacted)
+
+    def _set_tiers(self, omitted: frozenset[str], redacted: frozenset[str]) -> None:
+        self.omitted, self.redacted = omitted, redacted
+        self._masked.clear()
+        self.version += 1
+        self._forget_hidden_selection()
+        self.changed.emit()
+
+    def _forget_hidden_selection(self) -> None:
+        if self.omitted:
+            self._app.selection.forget(self.omitted & self._app.selection.ids)
+
+    def restore(self) -> None:
+        """Take the lens remembered for the open store (a new store: its own, or off)."""
+        self._ticket += 1
+        self.ready = True
+        self.omitted = self.redacted = frozenset()
+        self._masked.clear()
+        self.trust = load_remembered(self._app.path) if self._app.opening is None else None
+        if self.trust is not None:
+            self._compute()
+        else:
+            self.version += 1
+            self.changed.emit()
+
+    def _on_changes_applied(self, changes: ChangeSet, _initiator: object | None) -> None:
+        trust = self.trust
+        if trust is None:
+            return
+        touched = changes.nodes_added | changes.nodes_updated | changes.nodes_removed
+        if changes.reloaded or OVERRIDES in changes.meta_keys or len(touched) > SYNC_LIMIT:
+            self._compute()  # (the tiers shown stay until the new ones are in)
+            return
+        if not touched:
+            return
+        if not self.ready:  # the ones being computed may predate this change
+            self._compute()
+            return
+        now = self._app.read(lambda graph: _tiers_of(graph, trust, touched))
+        omitted = (self.omitted - touched) | {i for i, t in now.items() if t == "omitted"}
+        redacted = (self.redacted - touched) | {i for i, t in now.items() if t == "redacted"}
+        for node_id in touched:
+            self._masked.pop(node_id, None)
+        if omitted != self.omitted or redacted != self.redacted:
+            self._set_tiers(frozenset(omitted), frozenset(redacted))
+
+
+def lens_tiers(store: MemoryStore, trust: TrustContext) -> tuple[frozenset[str], frozenset[str]]:
+    """The omitted and the redacted nodes of ``store`` for ``trust`` (any thread; holds the
+    store lock while it reads)."""
+    with store.reading() as graph:
+        every = tiers(graph, trust)
+    omitted = frozenset(i for i, t in every.items() if t == "omitted")
+    redacted = frozenset(i for i, t in every.items() if t == "redacted")
+    return omitted, redacted
+
+
+def _tiers_of(graph: Graph, trust: TrustContext, ids: frozenset[str]) -> dict[str, Tier]:
+    out: dict[str, Tier] = {}
+    for node_id in ids:
+        a = attributes(graph, node_id)
+        if a is not None:
+            out[node_id] = trust.tier(a.sensitivity, a.scope)
+    return out
+
+
+def redacted_fields(graph: Graph, node: Node) -> dict[str, Any]:
+    """What a redacted ``node`` shows: exactly ``REDACTED_KEYS``. A record's own redacted
+    form; any other node's from its Membrane attributes (its memory type as ``type``, a
+    Nuggets note's stamps, else Go's zero time). Single lookups: the lock-free peek graph
+    will do."""
+    if is_record(node):
+        return redact(record_json(node))
+    a = attributes(graph, node.id) or attributes_of(node)
+    fields = node.fields
+    return {
+        "id": node.id,
+        "type": a.memory_type,
+        "sensitivity": a.sensitivity,
+        "salience": a.salience,
+        "scope": a.scope,
+        "tags": list(a.tags),
+        "created_at": _stamp(fields, "createdAt"),
+        "updated_at": _stamp(fields, "updatedAt"),
+    }
+
+
+def _stamp(fields: Mapping[str, Any], key: str) -> str:
+    value = fields.get(key)
+    return value if isinstance(value, str) and value else ZERO_TIME
+
+
+class LensReads:
+    """The AppModel's reads as the lens shows them (mixed in ahead of ``StoreReads``)."""
+
+    lens: TrustLens
+
+    def node(self, node_id: str) -> Node | None:
+        """The node as the lens shows it (see the module docstring), or None (lock-free)."""
+        return self.lens.shown(super().node(node_id))  # type: ignore[misc]
+
+    def edges_of(self, node_id: str) -> list[Edge]:
+        """The edges of ``node_id`` the lens shows (none of an omitted node)."""
+        edges: list[Edge] = super().edges_of(node_id)  # type: ignore[misc]
+        lens = self.lens
+        if not lens.omitted and not lens.redacted:
+            return edges
+        if node_id in lens.omitted:
+            return []
+        return [e for e in edges if lens.keeps_edge(e)]
+
+    def timeline_rows(self, passes: Callable[[Node], bool] | None, text: str = "") -> TimelineRows:
+        """The timeline's rows without the omitted nodes; a find finds a redacted node only by
+        what it shows."""
+        lens = self.lens
+        if not lens.omitted and not lens.redacted:
+            return super().timeline_rows(passes, text)  # type: ignore[misc]
+        if not find_needle(text):
+            rows: TimelineRows = super().timeline_rows(passes, text)  # type: ignore[misc]
+        else:
+            hits = self.matching_ids(text)
+            found = passes
+            rows = super().timeline_rows(  # type: ignore[misc]
+                (lambda n: n.id in hits and found(n)) if found else (lambda n: n.id in hits)
+            )
+        omitted = lens.omitted
+        if not omitted:
+            return rows
+        ids = [i for i in rows.ids if i not in omitted]
+        seqs = {i: rows.seqs[i] for i in ids}
+        return TimelineRows(ids, seqs, rows.ascii_ids)
+
+    def matching_ids(self, text: str) -> set[str]:
+        """The ids the find finds under the lens: none omitted, a redacted node by what it
+        shows (its id, memory type and the other redacted keys)."""
+        found: set[str] = super().matching_ids(text)  # type: ignore[misc]
+        lens = self.lens
+        if not lens.omitted and not lens.redacted:
+            return found
+        found -= lens.omitted
+        found -= lens.redacted
+        needle = find_needle(text)
+        for node_id in lens.redacted:
+            shown = self.node(node_id)
+            if shown is not None and (not needle or node_finds(shown, needle)):
+                found.add(node_id)
+        return found
+
+    def ranked_matches(self, text: str) -> list[str]:
+        """``ranked_matches`` under the lens: the matching ids the lens shows, in their order
+        (a redacted node found by what it shows comes last)."""
+        ranked: list[str] = super().ranked_matches(text)  # type: ignore[misc]
+        lens = self.lens
+        if (not lens.omitted and not lens.redacted) or not find_needle(text):
+            return ranked
+        hits = self.matching_ids(text)
+        out = [i for i in ranked if i in hits]
+        seen = set(out)
+        out.extend(sorted(hits - seen))
+        return out

@@ -1,0 +1,45 @@
+"""The graph under the trust lens (a mixin of ``GraphView``): while "View as" is on, the nodes
+the actor may not see at all are not drawn, nor their edges, and no edge leaving a redacted node
+is (its relations are stripped: its links from nodes read in full still show). A redacted
+node's label and hover text are what ``AppModel.node`` gives for it: its id and memory type.
+GUI thread only."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.views.graph.scene import GraphScene
+
+
+class GraphLens:
+    """The lens's masks over the scene's rows, memoised per scene version and lens version."""
+
+    _app: AppModel
+    _lens_memo: tuple[object, int, int, np.ndarray, np.ndarray | None] | None = None
+
+    def lens_rows(self, scene: GraphScene) -> np.ndarray | None:
+        """The rows the lens lets be drawn (None: every row), and ``scene.quiet`` set to the
+        rows whose outgoing edges are not drawn (None: none)."""
+        lens = self._app.lens
+        if not lens.omitted and not lens.redacted:
+            scene.quiet = None
+            return None
+        memo = self._lens_memo
+        if (
+            memo is None
+            or memo[0] is not scene
+            or memo[1] != scene.version
+            or memo[2] != lens.version
+            or len(memo[3]) != scene.n
+        ):
+            omitted, redacted = lens.omitted, lens.redacted
+            kept = np.fromiter((i not in omitted for i in scene.ids), bool, scene.n)
+            quiet = np.fromiter((i in redacted for i in scene.ids), bool, scene.n)
+            memo = (scene, scene.version, lens.version, kept, quiet if quiet.any() else None)
+            self._lens_memo = memo
+        scene.quiet = memo[4]
+        return memo[3]
