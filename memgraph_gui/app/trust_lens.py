@@ -34,7 +34,7 @@ from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.text import find_needle, node_finds
 from memgraph_gui.core.membrane.attributes import OVERRIDES, attributes_of
 from memgraph_gui.core.membrane.index import attributes, tiers
-from memgraph_gui.core.membrane.model import ZERO_TIME, is_record, record_json
+from memgraph_gui.core.membrane.model import SENSITIVITIES, ZERO_TIME, is_record, record_json
 from memgraph_gui.core.membrane.trust import (
     REDACTED_KEYS,
     Tier,
@@ -60,12 +60,32 @@ SYNC_LIMIT = 2000
 
 __all__ = [
     "REDACTED_KEYS",
+    "SENSITIVITIES",
     "LensReads",
+    "TrustContext",
     "TrustLens",
     "describe",
     "load_remembered",
+    "make_trust",
     "remember",
 ]
+
+
+def make_trust(
+    actor: str, max_sensitivity: str, scopes: str, authenticated: bool = False
+) -> TrustContext:
+    """The lens a person typed: ``scopes`` comma-separated (blanks dropped; none: every
+    scope). ``INVALID_ARGUMENT`` for a level not among ``SENSITIVITIES``."""
+    parts = tuple(dict.fromkeys(p.strip() for p in scopes.split(",") if p.strip()))
+    return parse_trust(
+        {
+            "max_sensitivity": max_sensitivity,
+            "authenticated": bool(authenticated),
+            "actor_id": actor.strip(),
+            "scopes": list(parts),
+        },
+        "lens",
+    )
 
 
 def describe(trust: TrustContext) -> str:
@@ -369,7 +389,8 @@ class LensReads:
         what it shows."""
         lens = self.lens
         if not lens.omitted and not lens.redacted:
-            return super().timeline_rows(passes, text)  # type: ignore[misc]
+            plain: TimelineRows = super().timeline_rows(passes, text)  # type: ignore[misc]
+            return plain
         if not find_needle(text):
             rows: TimelineRows = super().timeline_rows(passes, text)  # type: ignore[misc]
         else:
