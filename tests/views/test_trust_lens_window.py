@@ -12,6 +12,7 @@ import pytest
 
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.membrane.trust import TrustContext
+from memgraph_gui.views.qt import Qt
 from tests.lens_records import put_records, record, secret_texts
 from tests.qt_sandbox import window_over
 from tests.views.widget_texts import window_texts
@@ -77,7 +78,7 @@ def _edges_drawn(window: Any) -> set[tuple[str, str]]:
 
 
 def test_view_as_hides_omitted_nodes_and_their_edges_everywhere(qtbot: Any, shown: Any) -> None:
-    app, window = shown
+    _app, window = shown
     assert _drawn(window) == {r["id"] for r in RECORDS}
     assert ("r-hyper", "r-pub") in _edges_drawn(window)
     _view_as(qtbot, window, "build-agent", "medium", "project-auth")
@@ -128,7 +129,7 @@ def test_banner_and_one_click_back(qtbot: Any, shown: Any) -> None:
         "Viewing as build-agent — up to medium, scopes project-auth (authenticated)"
     )
     assert banner.y() < window.find_box.parentWidget().y()  # above the find bar
-    qtbot.mouseClick(banner.back, Qt_left())
+    qtbot.mouseClick(banner.back, Qt.MouseButton.LeftButton)
     assert not banner.isVisible()
     assert not app.lens.on
     assert _drawn(window) == {r["id"] for r in RECORDS}
@@ -148,9 +149,3 @@ def test_the_lens_is_remembered_for_the_store(qtbot: Any, lens_db: Path) -> None
     assert _drawn(window) == {"r-pub", "r-med", "r-high"}
     window.close()
     again.close()
-
-
-def Qt_left() -> Any:  # noqa: N802
-    from memgraph_gui.views.qt import Qt
-
-    return Qt.MouseButton.LeftButton
