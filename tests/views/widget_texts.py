@@ -46,13 +46,24 @@ def _model_texts(model: Any, parent: Any = None) -> list[str]:
 
     parent = parent if parent is not None else QtCore.QModelIndex()
     out: list[str] = []
+    try:
+        columns = model.columnCount(parent)
+    except TypeError:  # a list model (its columnCount is private in the binding)
+        columns = 1
     for row in range(model.rowCount(parent)):
-        for column in range(model.columnCount(parent)):
+        for column in range(columns):
             index = model.index(row, column, parent)
             for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                 value = model.data(index, role)
                 if value is not None:
                     out.append(str(value))
-            if column == 0 and model.rowCount(index) > 0:  # a tree's children
+            if column == 0 and _has_rows(model, index):  # a tree's children
                 out.extend(_model_texts(model, index))
     return out
+
+
+def _has_rows(model: Any, index: Any) -> bool:
+    try:
+        return bool(model.rowCount(index) > 0)
+    except TypeError:
+        return False

@@ -538,6 +538,8 @@ class GraphView(
         if before is not None or self.search_mask is not None:
             self.nodes.restyle(self._faded())
         self._apply_visibility()
+        self._label_timer.stop()  # labels now: none may keep a title the lens hides
+        self._on_labels_due()
         self.find_status.emit(self.find_text())
 
     def _on_nodes_updated(self, ids: frozenset[str]) -> None:
