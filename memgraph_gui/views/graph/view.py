@@ -379,6 +379,7 @@ class GraphView(
         """Show ``scene``; ``spots``, ``lines`` and the fold ``prepared`` for it off the GUI
         thread are used where they still fit (unfaded, the same fold settings)."""
         self.scene = scene
+        self._app.lens.hint_rows(scene.ids)  # its rows' tiers come with the lens's next ones
         self.hover_title.hide()  # its row was of the picture replaced
         if self.by_time and not scene.timed:
             arrange_in_time(scene)
@@ -537,7 +538,9 @@ class GraphView(
         self._update_search_mask()
         if before is not None or self.search_mask is not None:
             self.nodes.restyle(self._faded())
-        self._apply_visibility()
+        folded = self.folded  # the lens leaves the fold as it is: not computed again
+        kept = None if folded is None else (self.fold_settings(), folded)
+        self._apply_visibility(prepared=kept)
         self._label_timer.stop()  # labels now: none may keep a title the lens hides
         self._on_labels_due()
         self.find_status.emit(self.find_text())
