@@ -24,12 +24,14 @@ import json
 import logging
 import threading
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import filterfalse, repeat
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memgraph_gui.app.process_tuning import bulk_work
 from memgraph_gui.app.qt import QObject, QSettings, Qt, Signal, tr
 from memgraph_gui.app.reads import TimelineRows, all_timeline_rows
 from memgraph_gui.core.domain.errors import MemgraphError
@@ -173,9 +175,11 @@ class TrustLens(QObject):
         self._hinted: tuple[str, ...] | None = None
         self._row_codes: tuple[tuple[str, ...], np.ndarray | None] | None = None
         self._ticket = 0
+        self._writes = ThreadPoolExecutor(1, "memgraph-trust-lens-settings")
         self._computed.connect(self._on_computed, Qt.ConnectionType.QueuedConnection)
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self.restore)
+        app.closing.connect(lambda: self._writes.shutdown(wait=True))
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -190,13 +194,24 @@ class TrustLens(QObject):
         if trust == self.trust:
             return
         self.trust = trust
-        remember(self._app.path, trust)
+        self._remember(trust)
         if trust is None:
             self._ticket += 1
             self.ready = True
             self._set_tiers(frozenset(), frozenset())
         else:
             self._compute()
+
+    def _remember(self, trust: TrustContext | None) -> None:
+        """Remember ``trust`` for this store file on the lens's own writer thread, in order
+        (writing the settings file took ~20 ms of the switch on the GUI thread)."""
+        path = self._app.path
+        if path and path != ":memory:":
+            self._writes.submit(remember, path, trust)
+
+    def flush(self) -> None:
+        """Wait until the lens is remembered (tests; a store reopened reads it first)."""
+        self._writes.submit(lambda: None).result()
 
     def codes(self) -> dict[str, int]:
         """Node id -> ``OMITTED`` or ``REDACTED`` for every node not read in full (memoised per
@@ -290,7 +305,8 @@ class TrustLens(QObject):
 
         def work() -> None:
             try:
-                result: Any = _lens_reads(store, trust, hinted)
+                with bulk_work():  # ~10^5 objects: no collection of the heap on the way
+                    result: Any = _lens_reads(store, trust, hinted)
             except Exception as exc:  # the store closed meanwhile: dropped below
                 result = exc
             self._computed.emit((ticket, store, result))
@@ -331,6 +347,7 @@ class TrustLens(QObject):
         self.omitted = self.redacted = frozenset()
         self.rows = None
         self._masked.clear()
+        self.flush()
         self.trust = load_remembered(self._app.path) if self._app.opening is None else None
         if self.trust is not None:
             self._compute()

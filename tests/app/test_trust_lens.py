@@ -108,6 +108,7 @@ def test_selection_of_an_omitted_node_is_dropped(app: Any) -> None:
 def test_remembered_per_store(app: Any, qapp: object, tmp_path: Path) -> None:
     _look(app, MEDIUM)
     path = app.path
+    app.lens.flush()
     assert load_remembered(path) == MEDIUM
     other = MemoryStore.open(tmp_path / "other.memgraph")
     app.replace_store(other)
@@ -117,6 +118,7 @@ def test_remembered_per_store(app: Any, qapp: object, tmp_path: Path) -> None:
     app.lens.wait()
     assert app.node("r-hyper") is None
     _look(app, None)
+    app.lens.flush()
     assert load_remembered(path) is None
 
 
