@@ -90,7 +90,13 @@ NUGGETS: dict[str, tuple[str, int, int]] = {
     "listNotes": ("list_notes", 0, 1),
     "searchNotes": ("search_notes", 1, 3),
 }
-METHODS = sorted([*READ, *WRITE, *EXTERNAL, *NUGGETS, "undo", "redo", "history"])
+# The Membrane methods (core.membrane.api.MembraneApi): name -> (target, at most) positional
+# arguments in Membrane's order; null or a missing trailing argument = left out.
+MEMBRANE: dict[str, tuple[str, int]] = {
+    "retrieveGraph": ("retrieve_graph", 8),
+    "retrieveByID": ("retrieve_by_id", 2),
+}
+METHODS = sorted([*READ, *WRITE, *EXTERNAL, *NUGGETS, *MEMBRANE, "undo", "redo", "history"])
 
 
 def check_call(method: Any, arguments: Any) -> list[Any]:
@@ -139,6 +145,8 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
         return to_jsonable(_call_external(store, method, arguments))
     if method in NUGGETS:
         return _call_nuggets(store, method, arguments)
+    if method in MEMBRANE:
+        return _call_membrane(store, method, arguments)
     if store is None:
         if method in READ or method in WRITE or method in ("undo", "redo", "history"):
             raise MemgraphError("MEMORY_STORE_MISSING", "no memory store at the given path")
@@ -180,6 +188,20 @@ def _call_nuggets(store: MemoryStore | None, method: str, arguments: list[Any]) 
         raise _placed(exc, method, fn) from None
     # listNotes' NoteList becomes its list of notes; the other answers are plain JSON already
     return to_jsonable(result) if isinstance(result, NoteList) else result
+
+
+def _call_membrane(store: MemoryStore | None, method: str, arguments: list[Any]) -> Any:
+    """Run a Membrane method with its positional arguments (errors: ``INVALID_ARGUMENT``,
+    ``RECORD_NOT_FOUND``, ``ACCESS_DENIED``, as ``core.membrane.retrieval`` raises them)."""
+    target, most = MEMBRANE[method]
+    if len(arguments) > most:
+        raise MemgraphError(
+            "INVALID_ARGUMENT", f"{method} takes at most {most} arguments, got {len(arguments)}"
+        )
+    if store is None:
+        raise MemgraphError("MEMORY_STORE_MISSING", "no memory store at the given path")
+    padded = [*arguments, *[None] * (most - len(arguments))]
+    return getattr(store.membrane(), target)(*padded)
 
 
 def _placed(exc: MemgraphError, method: str, fn: Callable[..., Any]) -> MemgraphError:

@@ -23,6 +23,7 @@ from memgraph_gui.core.layout.model import LayoutInput
 from memgraph_gui.core.luker.read_api import ReadApi
 from memgraph_gui.core.luker.session_api import SessionApi
 from memgraph_gui.core.luker.write_api import WriteApi
+from memgraph_gui.core.membrane.api import MembraneApi
 from memgraph_gui.core.nuggets.api import NuggetsApi
 from memgraph_gui.core.storage import layout_io, retention
 from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
@@ -103,6 +104,11 @@ class MemoryStore:
         """The Nuggets API of the nugget ``name`` (verbatim) over this store; ``origin`` names
         the writer in the change log, as for ``write_api``."""
         return NuggetsApi(self.storage, name, origin=origin)
+
+    def membrane(self, *, origin: str | None = None) -> MembraneApi:
+        """Membrane's API (retrieval over every node, attributes) over this store; ``origin``
+        names the writer in the change log, as for ``write_api``."""
+        return MembraneApi(self.storage, origin=origin)
 
     @property
     def history(self) -> History:
