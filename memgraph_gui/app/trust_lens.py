@@ -23,7 +23,6 @@ import hashlib
 import json
 import logging
 import threading
-from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import filterfalse, repeat
@@ -40,7 +39,8 @@ from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.text import find_needle, node_finds
 from memgraph_gui.core.membrane.attributes import OVERRIDES, attributes_of
 from memgraph_gui.core.membrane.index import attributes, tiers
-from memgraph_gui.core.membrane.model import SENSITIVITIES, ZERO_TIME, is_record, record_json
+from memgraph_gui.core.membrane.model import SENSITIVITIES
+from memgraph_gui.core.membrane.records import record_of
 from memgraph_gui.core.membrane.trust import (
     REDACTED_KEYS,
     Tier,
@@ -267,7 +267,7 @@ class TrustLens(QObject):
         return masked
 
     def _redacted_node(self, node: Node) -> Node:
-        fields = redacted_fields(self._app.store.peek_graph, node)
+        fields = self._app.read(lambda graph: redacted_fields(graph, node))
         title = tr("{id} · {type} · redacted").format(id=node.id, type=fields["type"])
         return Node(
             id=node.id,
@@ -431,29 +431,12 @@ def _tiers_of(graph: Graph, trust: TrustContext, ids: frozenset[str]) -> dict[st
 
 
 def redacted_fields(graph: Graph, node: Node) -> dict[str, Any]:
-    """What a redacted ``node`` shows: exactly ``REDACTED_KEYS``. A record's own redacted
-    form; any other node's from its Membrane attributes (its memory type as ``type``, a
-    Nuggets note's stamps, else Go's zero time). Single lookups: the lock-free peek graph
-    will do."""
-    if is_record(node):
-        return redact(record_json(node))
-    a = attributes(graph, node.id) or attributes_of(node)
-    fields = node.fields
-    return {
-        "id": node.id,
-        "type": a.memory_type,
-        "sensitivity": a.sensitivity,
-        "salience": a.salience,
-        "scope": a.scope,
-        "tags": list(a.tags),
-        "created_at": _stamp(fields, "createdAt"),
-        "updated_at": _stamp(fields, "updatedAt"),
-    }
-
-
-def _stamp(fields: Mapping[str, Any], key: str) -> str:
-    value = fields.get(key)
-    return value if isinstance(value, str) and value else ZERO_TIME
+    """What a redacted ``node`` shows: exactly ``REDACTED_KEYS`` of its ``MemoryRecord``
+    (``records.record_of``: a record's own JSON, a Luker node or a note projected), as
+    ``retrieveGraph`` gives it redacted. Caller holds the store lock (or owns ``graph``)."""
+    if node.id not in graph.nodes:
+        return redact({"id": node.id, "type": attributes_of(node).memory_type})
+    return redact(record_of(graph, node.id))
 
 
 class LensReads:
