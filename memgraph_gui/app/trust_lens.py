@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memgraph_gui.app.lens_retrieval import LensRetrieval
 from memgraph_gui.app.process_tuning import bulk_work
 from memgraph_gui.app.qt import QObject, QSettings, Qt, Signal, tr
 from memgraph_gui.app.reads import TimelineRows, all_timeline_rows
@@ -180,6 +181,7 @@ class TrustLens(QObject):
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self.restore)
         app.closing.connect(lambda: self._writes.shutdown(wait=True))
+        self.retrieval = LensRetrieval(app, self)  # "Retrieve for a task…" with this lens
 
     # -- state ---------------------------------------------------------------------------------
     @property

@@ -247,7 +247,8 @@ class MainWindow(QMainWindow):
         menu.addAction(self.timeline_dock.toggleViewAction())
         self.view_menu.addAction(self.inspector_dock.toggleViewAction())
         menu.addSeparator()
-        menu.addActions([self.lens_controls.view_as, self.lens_controls.full_view])
+        lens = self.lens_controls
+        menu.addActions([lens.view_as, lens.retrieve, lens.full_view])
 
     def _tools_menu(self) -> None:
         self.tools_menu = self.menuBar().addMenu(tr("&Tools"))

@@ -1,11 +1,16 @@
 """The window's trust lens controls: View ▸ View as… (Ctrl+Shift+V) opens ``ViewAsDialog`` (actor,
 max sensitivity, scopes, authenticated); while the lens is on, ``LensBanner`` across the top of
 the window says whose view this is and "Back to full view" returns to the curator's view in one
-click. What every pane shows under the lens comes from the app model (``app.trust_lens``)."""
+click, and View ▸ Retrieve for a Task… (Ctrl+Shift+R) asks for a task descriptor, a root limit
+and hops (``RetrieveDialog``, the SDKs' defaults) and runs Membrane's ``retrieveGraph`` with the
+lens's trust off the GUI thread; the graph marks its roots and the nodes reached with their hops
+and the banner says what came back. What every pane shows under the lens comes from the app
+model (``app.trust_lens``, ``app.lens_retrieval``)."""
 
 from __future__ import annotations
 
 from memgraph_gui.app.app_model import AppModel
+from memgraph_gui.app.lens_retrieval import MAX_HOPS, ROOT_LIMIT, Retrieved
 from memgraph_gui.app.trust_lens import SENSITIVITIES, TrustContext, describe, make_trust
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.qt import (
@@ -22,6 +27,7 @@ from memgraph_gui.views.qt import (
 from memgraph_gui.views.qt import QtWidgets as W
 
 VIEW_AS_KEY = "Ctrl+Shift+V"
+RETRIEVE_KEY = "Ctrl+Shift+R"
 BANNER_STYLE = (
     "QToolBar#trust-lens-banner { background: #fff3cd; border-bottom: 2px solid #e0a800;"
     " spacing: 8px; padding: 3px 8px; }"
@@ -100,6 +106,46 @@ class ViewAsDialog(QDialog):
         return self._trust
 
 
+class RetrieveDialog(QDialog):
+    """Asks for a task descriptor, the root limit and the hops (the SDKs' defaults: 10 and
+    1). ``task``, ``root_limit`` and ``max_hops`` hold the answer."""
+
+    def __init__(self, parent: QWidget | None, actor: str, task: str = "") -> None:
+        super().__init__(parent)
+        self.setObjectName("retrieve-dialog")
+        self.setWindowTitle(tr("Retrieve for a task"))
+        intro = W.QLabel(
+            tr(
+                "What would {actor} get for this task? Membrane's retrieveGraph runs with the "
+                "lens's trust; the graph marks the roots and the nodes reached, with their hops."
+            ).format(actor=actor or tr("this actor"))
+        )
+        intro.setTextFormat(Qt.TextFormat.PlainText)
+        intro.setWordWrap(True)
+        self.task = W.QLineEdit(task)
+        self.task.setPlaceholderText(tr("e.g. fix auth build error"))
+        self.roots = W.QSpinBox()
+        self.roots.setRange(1, 1000)
+        self.roots.setValue(ROOT_LIMIT)
+        self.hops = W.QSpinBox()
+        self.hops.setRange(0, 10)
+        self.hops.setValue(MAX_HOPS)
+        form = W.QFormLayout()
+        form.addRow(tr("Task"), self.task)
+        form.addRow(tr("Root limit"), self.roots)
+        form.addRow(tr("Max hops"), self.hops)
+        buttons = W.QDialogButtonBox(
+            W.QDialogButtonBox.StandardButton.Ok | W.QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(W.QDialogButtonBox.StandardButton.Ok).setText(tr("Retrieve"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = W.QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+
 class LensBanner(QToolBar):
     """The strip across the top of the window while the lens is on: whose view this is, and
     "Back to full view"."""
@@ -117,8 +163,15 @@ class LensBanner(QToolBar):
         self.back = W.QPushButton(tr("Back to full view"))
         self.back.setObjectName("trust-lens-back")
         self.back.setToolTip(tr("Leave the lens: the curator's full view of every node"))
+        self.result = W.QLabel()
+        self.result.setObjectName("trust-lens-result")
+        self.result.setTextFormat(Qt.TextFormat.PlainText)
+        self.clear_result = W.QPushButton(tr("Clear marks"))
+        self.clear_result.setToolTip(tr("Take the retrieval's marks off the graph"))
         self.addWidget(self.text)
-        self.addWidget(self.back)
+        self.result_action = self.addWidget(self.result)
+        self.clear_action = self.addWidget(self.clear_result)
+        self.back_action = self.addWidget(self.back)
         self.toggleViewAction().setVisible(False)  # shown by the lens, not by the person
 
 
@@ -138,12 +191,27 @@ class LensControls(QObject):
         self.view_as.setIconText(tr("View as…"))
         self.full_view = QAction(tr("Back to &Full View"), window)
         self.full_view.setStatusTip(tr("Leave the lens: every node, as the curator sees it"))
+        self.retrieve = QAction(tr("&Retrieve for a Task…"), window)
+        self.retrieve.setShortcut(QKeySequence(RETRIEVE_KEY))
+        self.retrieve.setStatusTip(
+            tr("Run Membrane's retrieveGraph with the lens's trust and mark what it returns")
+        )
         self.banner = LensBanner(window)
         self.view_as.triggered.connect(self.open_dialog)
         self.full_view.triggered.connect(self.back_to_full_view)
+        self.retrieve.triggered.connect(self.open_retrieve)
         self.banner.back.clicked.connect(self.back_to_full_view)
+        self.banner.clear_result.clicked.connect(app.lens.retrieval.clear)
         app.lens.changed.connect(self.refresh)
+        retrieval = app.lens.retrieval
+        retrieval.finished.connect(self._show_result)
+        retrieval.cleared.connect(self._show_result)
+        retrieval.failed.connect(self._on_failed)
         self.dialog: ViewAsDialog | None = None
+        self.retrieve_dialog: RetrieveDialog | None = None
+        self._last_task = ""
+        self.banner.insertAction(self.banner.back_action, self.retrieve)  # on the banner too
+        self._say("")
         self.refresh()
 
     def open_dialog(self) -> ViewAsDialog:
@@ -169,10 +237,57 @@ class LensControls(QObject):
         """One click back to the curator's full view."""
         self.look_as(None)
 
+    def open_retrieve(self) -> RetrieveDialog | None:
+        """Ask for a task (non-blocking; only while the lens is on); accepted, it runs
+        ``retrieveGraph`` off the GUI thread."""
+        trust = self._app.lens.trust
+        if trust is None:
+            return None
+        if self.retrieve_dialog is not None:
+            self.retrieve_dialog.close()
+        dialog = self.retrieve_dialog = RetrieveDialog(
+            self._window, trust.actor_id, self._last_task
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.run_retrieve(dialog))
+        dialog.destroyed.connect(self._forget_retrieve_dialog)
+        dialog.open()
+        return dialog
+
+    def _forget_retrieve_dialog(self) -> None:
+        self.retrieve_dialog = None
+
+    def run_retrieve(self, dialog: RetrieveDialog) -> None:
+        """Retrieve for what ``dialog`` holds."""
+        self._last_task = dialog.task.text()
+        self._app.lens.retrieval.run(self._last_task, dialog.roots.value(), dialog.hops.value())
+        self._say(tr("Retrieving for “{task}”…").format(task=_short(self._last_task)))
+
+    def _show_result(self, result: Retrieved | None = None) -> None:
+        result = self._app.lens.retrieval.result
+        if result is None:
+            self._say("")
+            return
+        self._say(
+            tr("“{task}”: {count} node(s), {roots} root(s)").format(
+                task=_short(result.task), count=len(result.hops), roots=len(result.roots)
+            ),
+            clearable=True,
+        )
+
+    def _on_failed(self, error: MemgraphError) -> None:
+        self._say(tr("Retrieval refused: {message}").format(message=error.message))
+
+    def _say(self, text: str, *, clearable: bool = False) -> None:
+        self.banner.result.setText(text)
+        self.banner.result_action.setVisible(bool(text))
+        self.banner.clear_action.setVisible(clearable)
+
     def refresh(self) -> None:
         """Show the banner while the lens is on, saying whose view this is."""
         trust = self._app.lens.trust
         self.full_view.setEnabled(trust is not None)
+        self.retrieve.setEnabled(trust is not None)
         if trust is None:
             self.banner.setVisible(False)
             return
@@ -181,3 +296,8 @@ class LensControls(QObject):
             text += tr(" (working out what this actor may see…)")
         self.banner.text.setText(text)
         self.banner.setVisible(True)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 40 else text[:39] + "…"

@@ -2,7 +2,8 @@
 the actor may not see at all are not drawn, nor their edges, and no edge leaving a redacted node
 is (its relations are stripped: its links from nodes read in full still show). A redacted
 node's label and hover text are what ``AppModel.node`` gives for it: its id and memory type.
-GUI thread only."""
+The answer of "Retrieve for a task…" is marked over the drawn nodes (``retrieval_marks``: the
+roots, the nodes reached, their hops). GUI thread only."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from memgraph_gui.app.trust_lens import OMITTED, REDACTED
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.views.graph.retrieval_marks import RetrievalMarks
     from memgraph_gui.views.graph.scene import GraphScene
 
 
@@ -22,6 +24,9 @@ class GraphLens:
     """The lens's masks over the scene's rows, memoised per scene version and lens version."""
 
     _app: AppModel
+    scene: GraphScene | None
+    visible: np.ndarray
+    retrieval_marks: RetrievalMarks
     _lens_memo: tuple[object, int, int, np.ndarray, np.ndarray | None] | None = None
 
     def lens_rows(self, scene: GraphScene) -> np.ndarray | None:
@@ -54,3 +59,13 @@ class GraphLens:
             self._lens_memo = memo
         scene.quiet = memo[4]
         return memo[3]
+
+    def show_retrieval(self) -> None:
+        """Mark the lens's last "Retrieve for a task…" answer over the drawn nodes (none:
+        clear the marks)."""
+        result = self._app.lens.retrieval.result
+        scene = self.scene
+        if result is None or scene is None or len(self.visible) != scene.n:
+            self.retrieval_marks.clear()
+            return
+        self.retrieval_marks.show(scene, list(result.roots), result.hops, self.visible)

@@ -159,6 +159,8 @@ class GraphView(
         app.store_replaced.connect(self._on_store_replaced)
         app.selection.changed.connect(self._on_selection_changed)
         app.lens.changed.connect(self._on_lens_changed)
+        app.lens.retrieval.finished.connect(self.show_retrieval)
+        app.lens.retrieval.cleared.connect(self.show_retrieval)
         self.nodes.node_clicked.connect(self._on_node_clicked)
         self.nodes.node_double_clicked.connect(self._on_node_double_clicked)
         self.nodes.node_hovered.connect(self._on_node_hovered)
@@ -444,6 +446,7 @@ class GraphView(
         else:
             self.injection.clear()
         self._show_selection()
+        self.show_retrieval()
         if fit and scene.n:
             self.fit()
         self._label_timer.start()
