@@ -91,6 +91,11 @@ def test_no_text_of_a_record_above_the_tier_in_any_widget(
     redacted = [i for i, t in tiers.items() if t == "redacted"]
     full = [i for i, t in tiers.items() if t == "full"]
     omitted = [i for i, t in tiers.items() if t == "omitted"]
+    retrieval = app.lens.retrieval
+    with qtbot.waitSignal(retrieval.finished, timeout=10_000):
+        retrieval.run("likes t1 error", 10, 2)  # (its answer marked too)
+    marked = set(retrieval.result.hops)
+    assert not marked & set(omitted)
     for current in (redacted[:1], full[:1], omitted[:1]):
         if current:
             app.selection.select(current, source=None)

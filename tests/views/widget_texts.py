@@ -38,6 +38,7 @@ def window_texts(window: Any) -> list[str]:
                 out.extend([node_id, graph._label_of(node_id), graph._hover_of(node_id)])
         out.extend(graph.labels.texts())
         out.append(graph.hover_title.text())
+        out.extend(graph.retrieval_marks.texts())
     return [t for t in out if t]
 
 

@@ -642,6 +642,9 @@ class NodeInspector(QWidget):
 
     def _find_targets(self, text: str) -> list[Node]:
         matches = list(self._app.read_api().find_by_name(query=text).matches)
+        lens = self._app.lens
+        if lens.on:  # found by its name only when the actor reads it in full
+            matches = [m for m in matches if lens.tier(m.id) == "full"]
         exact = self._app.node(text)
         if exact is not None and not exact.archived and exact not in matches:
             matches.insert(0, exact)
