@@ -152,7 +152,7 @@ def test_the_lens_is_remembered_for_the_store(qtbot: Any, lens_db: Path) -> None
 
 
 def test_the_link_picker_finds_only_what_the_actor_reads_in_full(qtbot: Any, shown: Any) -> None:
-    app, window = shown
+    _app, window = shown
     found = {n.id for n in window.inspector._find_targets("Payloadr-otherName")}
     assert found == {"r-other"}  # an entity found by its name in the full view
     _view_as(qtbot, window, "build-agent", "medium", "project-auth")
