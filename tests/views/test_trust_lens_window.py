@@ -158,3 +158,20 @@ def test_the_link_picker_finds_only_what_the_actor_reads_in_full(qtbot: Any, sho
     _view_as(qtbot, window, "build-agent", "medium", "project-auth")
     assert window.inspector._find_targets("Payloadr-otherName") == []
     assert {n.id for n in window.inspector._find_targets("r-high")} <= {"r-high"}
+
+
+def test_typing_stays_when_another_node_changes_tier(qtbot: Any, shown: Any) -> None:
+    from memgraph_gui.core.membrane.trust import TrustContext as Trust
+    from tests.lens_records import set_sensitivity
+
+    app, window = shown
+    window.lens_controls.look_as(Trust("medium"))
+    qtbot.waitUntil(lambda: app.lens.ready)
+    app.selection.select(["r-pub"], source=None)
+    title = window.inspector.header.title
+    title.restore_draft(title.baseline, "typed but not saved")  # typed, not saved
+    with qtbot.waitSignal(app.lens.changed, timeout=5000):
+        set_sensitivity(app.store, "r-med", "hyper")  # another node leaves the view
+    assert "r-med" not in _drawn(window)
+    assert window.inspector.node_id == "r-pub"
+    assert title.draft() == "typed but not saved"

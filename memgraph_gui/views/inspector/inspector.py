@@ -257,8 +257,18 @@ class NodeInspector(QWidget):
         return True
 
     def _on_lens_changed(self) -> None:
-        """The trust lens moved: show the current node as it now lets it be seen."""
-        self.show_node(self._app.selection.current)
+        """The trust lens moved: show the node as it now lets it be seen. Typing in a node
+        the lens still shows in full stays (only its links and names are shown again)."""
+        node_id = self._node_id
+        node = self._app.node(node_id) if node_id else None
+        if node is None or node_id != self._app.selection.current:
+            self.show_node(self._app.selection.current)
+            return
+        redacted = self._app.lens.tier(node.id) == "redacted"
+        if redacted != (self._pages.currentWidget() is self.redacted):
+            self.show_node(node.id)  # it moved between the full and the redacted form
+        else:
+            self._refresh(node, reload_editors=False)
 
     def _load_form(self, node: Node, *, keep_dirty: bool, fresh: tuple[str, ...] = ()) -> None:
         """The form for ``node``: its type's columns, or a note's Nuggets fields."""
