@@ -193,6 +193,7 @@ class LensControls(QObject):
         self.full_view.setStatusTip(tr("Leave the lens: every node, as the curator sees it"))
         self.retrieve = QAction(tr("&Retrieve for a Task…"), window)
         self.retrieve.setShortcut(QKeySequence(RETRIEVE_KEY))
+        self.retrieve.setIconText(tr("Retrieve for a task…"))
         self.retrieve.setStatusTip(
             tr("Run Membrane's retrieveGraph with the lens's trust and mark what it returns")
         )
