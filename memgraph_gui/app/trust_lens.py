@@ -6,7 +6,8 @@ full, redacted or omitted), computed off the GUI thread when the lens is switche
 is replaced, and kept up to date on the GUI thread as nodes change (ours or another process's
 ``changes_applied``; a change to the people-set attributes, meta ``OVERRIDES``, recomputes them
 all off the GUI thread). ``changed`` says when the trust or some node's tier changed: the views
-then draw again through the app model.
+then draw again through the app model. The lens is remembered on its own writer thread;
+``retrieval`` runs "Retrieve for a task…" with it (``app.lens_retrieval``).
 
 ``LensReads`` (mixed into ``AppModel`` ahead of ``StoreReads``) is how every view obeys the lens
 without knowing about it: while the lens is on, ``node`` gives None for an omitted node and a
@@ -208,12 +209,13 @@ class TrustLens(QObject):
         """Remember ``trust`` for this store file on the lens's own writer thread, in order
         (writing the settings file took ~20 ms of the switch on the GUI thread)."""
         path = self._app.path
-        if path and path != ":memory:":
+        if path and path != ":memory:" and not self._app.closed:
             self._writes.submit(remember, path, trust)
 
     def flush(self) -> None:
         """Wait until the lens is remembered (tests; a store reopened reads it first)."""
-        self._writes.submit(lambda: None).result()
+        if not self._app.closed:
+            self._writes.submit(lambda: None).result()
 
     def codes(self) -> dict[str, int]:
         """Node id -> ``OMITTED`` or ``REDACTED`` for every node not read in full (memoised per
