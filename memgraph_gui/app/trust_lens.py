@@ -38,9 +38,9 @@ from memgraph_gui.app.reads import TimelineRows, all_timeline_rows
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import freeze
 from memgraph_gui.core.domain.model import Edge, Node
-from memgraph_gui.core.domain.text import find_needle, node_finds
-from memgraph_gui.core.membrane.attributes import OVERRIDES, attributes_of
-from memgraph_gui.core.membrane.index import attributes, tiers
+from memgraph_gui.core.domain.text import FIND_SEPARATOR, find_needle
+from memgraph_gui.core.membrane.attributes import OVERRIDES, Attributes, attributes_of
+from memgraph_gui.core.membrane.index import all_attributes, attributes
 from memgraph_gui.core.membrane.model import SENSITIVITIES
 from memgraph_gui.core.membrane.records import record_of
 from memgraph_gui.core.membrane.trust import (
@@ -172,6 +172,7 @@ class TrustLens(QObject):
         self.redacted: frozenset[str] = frozenset()
         self._masked: dict[str, tuple[Node, Node]] = {}
         self._codes: tuple[int, dict[str, int]] | None = None
+        self._texts: dict[str, str] = {}  # a redacted node's ``search_text``
         self.rows: TimelineRows | None = None
         """The timeline's unfiltered rows under the lens, made with the tiers (None: stale)."""
         self._hinted: tuple[str, ...] | None = None
@@ -237,6 +238,14 @@ class TrustLens(QObject):
         tiers shown now for exactly these rows, else None."""
         made = self._row_codes
         return made[1] if made is not None and made[0] is ids else None
+
+    def redacted_finds(self, needle: str) -> set[str]:
+        """The redacted nodes a find ``needle`` (``find_needle``'s) finds by what they show
+        (all of them when it is blank): ~2 ms for 17k redacted nodes."""
+        if not needle:
+            return set(self.redacted)
+        texts = self._texts
+        return {i for i in self.redacted if needle in texts.get(i, i.casefold())}
 
     def tier(self, node_id: str) -> Tier:
         """``node_id``'s tier under the lens ("full" while it is off)."""
@@ -332,6 +341,10 @@ class TrustLens(QObject):
     ) -> None:
         self.omitted, self.redacted = omitted, redacted
         self.rows = None if made is None else made.rows
+        if made is not None:
+            self._texts = made.texts
+        elif not redacted:
+            self._texts = {}
         self._masked.clear()
         self.version += 1
         self._codes = None if made is None else (self.version, made.codes)
@@ -375,10 +388,14 @@ class TrustLens(QObject):
             self._compute()
             return
         now = self._app.read(lambda graph: _tiers_of(graph, trust, touched))
-        omitted = (self.omitted - touched) | {i for i, t in now.items() if t == "omitted"}
-        redacted = (self.redacted - touched) | {i for i, t in now.items() if t == "redacted"}
+        omitted = (self.omitted - touched) | {i for i, (t, _a) in now.items() if t == "omitted"}
+        redacted = (self.redacted - touched) | {i for i, (t, _a) in now.items() if t == "redacted"}
         for node_id in touched:
             self._masked.pop(node_id, None)
+            self._texts.pop(node_id, None)
+            tier_now = now.get(node_id)
+            if tier_now is not None and tier_now[0] == "redacted":
+                self._texts[node_id] = search_text(node_id, tier_now[1])
         if omitted != self.omitted or redacted != self.redacted:
             self._set_tiers(frozenset(omitted), frozenset(redacted))
 
@@ -393,13 +410,15 @@ def lens_tiers(store: MemoryStore, trust: TrustContext) -> tuple[frozenset[str],
 @dataclass(frozen=True, slots=True)
 class LensReadsMade:
     """What the lens's worker makes with the tiers, so the GUI thread only shows it: the
-    omitted and redacted ids, their ``codes``, the timeline's unfiltered rows under the lens
-    and the codes of the rows ``hinted`` (the graph's: ``TrustLens.hint_rows``)."""
+    omitted and redacted ids, their ``codes``, the timeline's unfiltered rows under the lens,
+    what a find finds each redacted node by (``search_text``) and the codes of the rows
+    ``hinted`` (the graph's: ``TrustLens.hint_rows``)."""
 
     omitted: frozenset[str]
     redacted: frozenset[str]
     codes: dict[str, int]
     rows: TimelineRows
+    texts: dict[str, str]
     hinted: tuple[str, ...] | None = None
     row_codes: np.ndarray | None = None
 
@@ -410,10 +429,13 @@ def _lens_reads(
     """``lens_tiers`` and what the views derive from them (see ``LensReadsMade``), made here,
     off the GUI thread: made there, they took ~40 ms of a 50k switch."""
     with store.reading() as graph:
-        every = tiers(graph, trust)
+        attrs = all_attributes(graph)
         base = all_timeline_rows(graph)
+    tier = trust.tier
+    every = {node_id: tier(a.sensitivity, a.scope) for node_id, a in attrs.items()}
     omitted = frozenset(i for i, t in every.items() if t == "omitted")
     redacted = frozenset(i for i, t in every.items() if t == "redacted")
+    texts = {node_id: search_text(node_id, attrs[node_id]) for node_id in redacted}
     codes = dict.fromkeys(omitted, OMITTED)
     codes.update(dict.fromkeys(redacted, REDACTED))
     ids = list(filterfalse(omitted.__contains__, base.ids))
@@ -422,16 +444,26 @@ def _lens_reads(
     made = None
     if hinted is not None:
         made = np.fromiter(map(codes.get, hinted, repeat(0)), np.int8, len(hinted))
-    return LensReadsMade(omitted, redacted, codes, rows, hinted, made)
+    return LensReadsMade(omitted, redacted, codes, rows, texts, hinted, made)
 
 
-def _tiers_of(graph: Graph, trust: TrustContext, ids: frozenset[str]) -> dict[str, Tier]:
-    out: dict[str, Tier] = {}
+def _tiers_of(
+    graph: Graph, trust: TrustContext, ids: frozenset[str]
+) -> dict[str, tuple[Tier, Attributes]]:
+    out: dict[str, tuple[Tier, Attributes]] = {}
     for node_id in ids:
         a = attributes(graph, node_id)
         if a is not None:
-            out[node_id] = trust.tier(a.sensitivity, a.scope)
+            out[node_id] = (trust.tier(a.sensitivity, a.scope), a)
     return out
+
+
+def search_text(node_id: str, a: Attributes) -> str:
+    """What a find finds a redacted node by, case-folded: its id, memory type, sensitivity,
+    salience, scope and tags (the redacted keys but its stamps) and the word "redacted" of its
+    title; the parts joined by ``FIND_SEPARATOR`` as ``node_finds`` looks in them."""
+    parts = [node_id, a.memory_type, "redacted", a.sensitivity, f"{a.salience:g}", a.scope]
+    return FIND_SEPARATOR.join(p for p in (*parts, *a.tags) if p).casefold()
 
 
 def redacted_fields(graph: Graph, node: Node) -> dict[str, Any]:
@@ -476,10 +508,13 @@ class LensReads:
             rows: TimelineRows = super().timeline_rows(passes, text)  # type: ignore[misc]
         else:
             hits = self.matching_ids(text)
-            found = passes
-            rows = super().timeline_rows(  # type: ignore[misc]
-                (lambda n: n.id in hits and found(n)) if found else (lambda n: n.id in hits)
-            )
+            if passes is None and lens.rows is not None:  # (the lens's rows, filtered: ~3 ms)
+                ids = list(filter(hits.__contains__, lens.rows.ids))
+                seqs = dict(zip(ids, map(lens.rows.seqs.__getitem__, ids), strict=True))
+                return TimelineRows(ids, seqs, lens.rows.ascii_ids)
+            rows = super().timeline_rows(passes)  # type: ignore[misc]
+            kept = [i for i in rows.ids if i in hits]
+            rows = TimelineRows(kept, {i: rows.seqs[i] for i in kept}, rows.ascii_ids)
         omitted = lens.omitted
         if not omitted:
             return rows
@@ -489,18 +524,14 @@ class LensReads:
 
     def matching_ids(self, text: str) -> set[str]:
         """The ids the find finds under the lens: none omitted, a redacted node by what it
-        shows (its id, memory type and the other redacted keys)."""
+        shows (``search_text``: its id, memory type, sensitivity, salience, scope, tags)."""
         found: set[str] = super().matching_ids(text)  # type: ignore[misc]
         lens = self.lens
         if not lens.omitted and not lens.redacted:
             return found
         found -= lens.omitted
         found -= lens.redacted
-        needle = find_needle(text)
-        for node_id in lens.redacted:
-            shown = self.node(node_id)
-            if shown is not None and (not needle or node_finds(shown, needle)):
-                found.add(node_id)
+        found |= lens.redacted_finds(find_needle(text))
         return found
 
     def ranked_matches(self, text: str) -> list[str]:

@@ -87,6 +87,8 @@ def test_timeline_and_find_obey_the_lens(app: Any) -> None:
     assert app.matching_ids("Secret") == {"r-pub", "r-med"}  # not r-high by its payload
     assert "r-high" in app.matching_ids("r-high")  # a redacted node by its id
     assert app.matching_ids("r-hyper") == set()  # omitted
+    assert "r-high" in app.matching_ids("T1")  # by a tag it shows (case-folded)
+    assert "r-high" not in app.matching_ids("Objr-high")  # not by its payload
     assert "r-high" not in app.timeline_rows(None, "Subjr-high").ids
     assert app.ranked_matches("Subjr-hyper") == []
     assert set(app.timeline_rows(None, "r-").ids) == {"r-pub", "r-med", "r-high"}
