@@ -20,6 +20,7 @@ from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.app.reads import StoreReads, warm
 from memgraph_gui.app.runner import OpRunner
 from memgraph_gui.app.selection import Selection
+from memgraph_gui.app.trust_lens import LensReads, TrustLens
 from memgraph_gui.app.undo_stack import HistoryDepth, UndoFacade, desk_origin, node_name
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
@@ -31,13 +32,16 @@ log = logging.getLogger(__name__)
 Op = Callable[[WriteApi], T]
 
 
-class AppModel(StoreReads, NuggetReads, MembraneReads, QObject):
+class AppModel(LensReads, StoreReads, NuggetReads, MembraneReads, QObject):
     """Application state over one open store. GUI thread only (the store callbacks excepted).
 
     Signals: ``changes_applied(ChangeSet, initiator)`` for every commit (ours, undo/redo, other
     processes'); ``op_failed(MemgraphError, initiator)`` for a write the core refused and nobody
     handled; ``busy_changed(bool)`` while the writer works; ``store_replacing()`` before a switch
     (writes queued then still go to the store being left) and ``store_replaced()`` after it.
+
+    ``lens`` is the trust lens (``app.trust_lens``): while it is on, ``node``, ``edges_of``, the
+    timeline's rows and the find's matches show what its actor may see.
 
     While a file opens, the store open so far may be let go first (``let_go``): until the next
     ``replace_store`` the model stands on an empty private store (``opening`` names the file
@@ -70,7 +74,9 @@ class AppModel(StoreReads, NuggetReads, MembraneReads, QObject):
         self._change_arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
         self.opening: str | None = None  # the file coming while the model stands in (let_go)
         self.left: str | None = None  # meanwhile, the file let go (to reopen should that fail)
+        self.lens = TrustLens(self)  # "View as": every read a view makes obeys it
         self._attach(store)
+        self.lens.restore()  # the lens remembered for this store
 
     # -- the store ---------------------------------------------------------------------------------
     @property

@@ -176,6 +176,15 @@ def warm(graph: Graph) -> None:
 
 
 _ALL_ROWS = "app.timeline_rows"
+
+
+def all_timeline_rows(graph: Graph) -> TimelineRows:
+    """Every node's timeline row, memoised per graph (never changed: copy before changing).
+    Caller holds the lock (or owns ``graph``)."""
+    rows: TimelineRows = graph.derived(_ALL_ROWS, lambda: _rows(graph, None, ""))
+    return rows
+
+
 _CHOICES = "app.timeline_choices"
 
 

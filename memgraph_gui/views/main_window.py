@@ -43,6 +43,7 @@ from memgraph_gui.views.qt import (
 )
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
+from memgraph_gui.views.trust_lens import LensControls
 from memgraph_gui.views.undo_conflict import UndoConflictDialog
 from memgraph_gui.views.undo_keys import UndoKeys
 from memgraph_gui.views.unsaved import Ask, settle
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self.graph_view.node_menu_actions.append(self.note_merge.action)
         self.timeline_panel.table.addAction(self.note_merge.action)  # its context menu
         self.timeline_panel.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.lens_controls = LensControls(app, self)  # View as…: the banner goes on top
         self._build_find_bar()
         self._build_menus()
         self._build_focus_chain()
@@ -100,6 +102,7 @@ class MainWindow(QMainWindow):
         app.store_replaced.connect(self._show_title)
         self._show_title()
         self._restore_layout()
+        self.lens_controls.refresh()  # (a restored layout does not decide the banner)
 
     # -- building ------------------------------------------------------------------------------------
     def _build_centre(self) -> None:
@@ -157,6 +160,8 @@ class MainWindow(QMainWindow):
         return True
 
     def _build_find_bar(self) -> None:
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.lens_controls.banner)  # its own
+        self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)  # row, above the find bar
         bar = QToolBar(tr("Find"), self)
         bar.setObjectName("toolbar-find")
         bar.setMovable(False)
@@ -167,6 +172,8 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.find_box)
         self.find_stepper = FindStepper(self.find_box, self.graph_view)  # Enter / Shift+Enter
         bar.addWidget(self.find_stepper.label)  # "12 matches"
+        bar.addSeparator()
+        bar.addAction(self.lens_controls.view_as)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self._find_timer = QTimer(self, singleShot=True, interval=200)
         self._find_timer.timeout.connect(self._apply_find)
@@ -239,6 +246,9 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addAction(self.timeline_dock.toggleViewAction())
         self.view_menu.addAction(self.inspector_dock.toggleViewAction())
+        menu.addSeparator()
+        lens = self.lens_controls
+        menu.addActions([lens.view_as, lens.retrieve, lens.full_view])
 
     def _tools_menu(self) -> None:
         self.tools_menu = self.menuBar().addMenu(tr("&Tools"))

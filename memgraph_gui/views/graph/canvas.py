@@ -26,6 +26,7 @@ from memgraph_gui.views.graph.labels import (
 from memgraph_gui.views.graph.legend import GraphLegend
 from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
 from memgraph_gui.views.graph.palette import BACKGROUND
+from memgraph_gui.views.graph.retrieval_marks import RetrievalMarks
 from memgraph_gui.views.graph.scene import GraphScene
 from memgraph_gui.views.qt import Qt, QtCore, QtWidgets, Signal, is_alive, pg, tr
 
@@ -127,6 +128,7 @@ class GraphCanvas:
         self.view.addItem(self.nodes)
         self.injection = InjectionOverlay(self.view, self._drawn_sizes)
         self.selection = SelectionOverlay(self.view, self._drawn_sizes)
+        self.retrieval_marks = RetrievalMarks(self.view, self._drawn_sizes)  # (the lens's)
         self.labels = LabelLayer(self.view, self._label_of)
         self.hover_title = HoverTitle(self.view, lambda row: float(self._reach()[row]))
         self.legend = GraphLegend(self.plot, collapsed=load_legend_collapsed())
@@ -298,6 +300,7 @@ class GraphCanvas:
         self.nodes.move_in_place()
         self.injection.follow(scene)
         self.selection.follow(scene)
+        self.retrieval_marks.follow(scene)
         self.labels.follow(scene)
         self.hover_title.follow(scene)
         if edges:

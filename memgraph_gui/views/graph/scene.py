@@ -45,6 +45,7 @@ class GraphScene:
         self.timed = False  # positions from ``arrange_in_time``, not a layout
         self.version = 0  # goes up when rows, parents or what is alive change
         self.memo: dict[object, object] = {}  # values derived from this version (see ``memo``)
+        self.quiet: np.ndarray | None = None  # rows whose outgoing edges are not drawn (lens)
         self.place_missing()
         self._codes: tuple[tuple[str, ...], list[str], np.ndarray] | None = None
         self._id_array: tuple[tuple[str, ...], np.ndarray] | None = None
@@ -100,6 +101,8 @@ class GraphScene:
         mask = self.hierarchy if hierarchy else ~self.hierarchy
         if visible is not None:
             mask = mask & visible[self.edges[:, 0]] & visible[self.edges[:, 1]]
+        if self.quiet is not None and len(self.quiet) == self.n:  # (the trust lens)
+            mask = mask & ~self.quiet[self.edges[:, 0]]
         rows: np.ndarray = self.edges[mask]
         return rows
 

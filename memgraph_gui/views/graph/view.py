@@ -38,6 +38,7 @@ from memgraph_gui.views.graph.folding import (
 )
 from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
 from memgraph_gui.views.graph.laying_out import LAYOUT_AFTER_SHOW_MS, GraphLayout
+from memgraph_gui.views.graph.lens_facet import GraphLens
 from memgraph_gui.views.graph.new_node import NewNode, ask_new_node
 from memgraph_gui.views.graph.nugget_facet import GraphNuggets
 from memgraph_gui.views.graph.pointer import GraphPointer
@@ -76,7 +77,9 @@ MARKS_AFTER_SHOW_MS = 30
 ZOOM_SETTLE_MS = 180
 
 
-class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, GraphNuggets, QWidget):
+class GraphView(
+    GraphCanvas, GraphPointer, GraphFolding, GraphLayout, GraphNuggets, GraphLens, QWidget
+):
     """The graph pane over ``app``. See ``actions.py`` for its actions and shortcuts.
 
     Signals: ``progress_changed(str)`` (layout progress, empty when idle), ``find_status(str)``
@@ -155,6 +158,9 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, GraphNugge
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self._on_store_replaced)
         app.selection.changed.connect(self._on_selection_changed)
+        app.lens.changed.connect(self._on_lens_changed)
+        app.lens.retrieval.finished.connect(self.show_retrieval)
+        app.lens.retrieval.cleared.connect(self.show_retrieval)
         self.nodes.node_clicked.connect(self._on_node_clicked)
         self.nodes.node_double_clicked.connect(self._on_node_double_clicked)
         self.nodes.node_hovered.connect(self._on_node_hovered)
@@ -375,6 +381,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, GraphNugge
         """Show ``scene``; ``spots``, ``lines`` and the fold ``prepared`` for it off the GUI
         thread are used where they still fit (unfaded, the same fold settings)."""
         self.scene = scene
+        self._app.lens.hint_rows(scene.ids)  # its rows' tiers come with the lens's next ones
         self.hover_title.hide()  # its row was of the picture replaced
         if self.by_time and not scene.timed:
             arrange_in_time(scene)
@@ -439,6 +446,7 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, GraphNugge
         else:
             self.injection.clear()
         self._show_selection()
+        self.show_retrieval()
         if fit and scene.n:
             self.fit()
         self._label_timer.start()
@@ -449,19 +457,22 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, GraphNugge
         scene = self.scene
         assert scene is not None
         keep = scene.rows(sorted(self._app.selection.ids | {self.hovered_id or ""}))
-        filtered = self.focus_on or self.nugget_filter is not None
+        filtered = self.focus_on or self.nugget_filter is not None or self._app.lens.on
         merged = None if filtered else self.fold_lines(scene, keep)
         if merged is not None:
             self.edges.rebuild(scene, None, merged)
             return
-        every = self.visible.all()
+        every = self.visible.all() and scene.quiet is None
         self.edges.rebuild(scene, None if every else self.visible, lines if every else None)
 
     def _focus_mask(self, scene: GraphScene) -> np.ndarray:
-        """The rows drawn: the overview's cut (or the focus), within the nugget picked."""
+        """The rows drawn: the overview's cut (or the focus), within the nugget picked, and
+        what the trust lens lets be seen."""
         shown = self._shown_mask(scene)
         kept = self.nugget_rows(scene)
-        return shown if kept is None else shown & kept
+        shown = shown if kept is None else shown & kept
+        seen = self.lens_rows(scene)
+        return shown if seen is None else shown & seen
 
     def _shown_mask(self, scene: GraphScene) -> np.ndarray:
         alive = scene.alive.copy()
@@ -519,6 +530,23 @@ class GraphView(GraphCanvas, GraphPointer, GraphFolding, GraphLayout, GraphNugge
                 self._reload_timer.start()
         elif changes.nodes_updated and self.scene is not None:
             self._on_nodes_updated(changes.nodes_updated)
+
+    def _on_lens_changed(self) -> None:
+        """The trust lens moved (on, off, another actor, a node's tier): draw what it lets be
+        seen, the find's fade, labels and marks again."""
+        if self.scene is None or self.preview_stamp is not None or self._app.closed:
+            return
+        self.hover_title.hide()  # (its text may be a title the lens no longer shows)
+        before = self.search_mask
+        self._update_search_mask()
+        if before is not None or self.search_mask is not None:
+            self.nodes.restyle(self._faded())
+        folded = self.folded  # the lens leaves the fold as it is: not computed again
+        kept = None if folded is None else (self.fold_settings(), folded)
+        self._apply_visibility(prepared=kept)
+        self._label_timer.stop()  # labels now: none may keep a title the lens hides
+        self._on_labels_due()
+        self.find_status.emit(self.find_text())
 
     def _on_nodes_updated(self, ids: frozenset[str]) -> None:
         scene = self.scene

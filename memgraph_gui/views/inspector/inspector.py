@@ -45,6 +45,7 @@ from memgraph_gui.views.inspector.links_panel import LinksPanel
 from memgraph_gui.views.inspector.membrane_section import MembraneSection
 from memgraph_gui.views.inspector.note_fields import note_columns
 from memgraph_gui.views.inspector.note_links import NoteLinksPanel
+from memgraph_gui.views.inspector.redacted import RedactedPage
 from memgraph_gui.views.inspector.style import plain_label, section_title, separator
 from memgraph_gui.views.inspector.target_picker import TargetPickerDialog
 from memgraph_gui.views.qt import QAction, QKeySequence, QtCore, QTimer, QWidget, tr
@@ -134,6 +135,7 @@ class NodeInspector(QWidget):
         self.links_title = section_title(tr("Links"))
         self.fields_title = section_title(tr("Fields"))
         self._fields_rule = separator()  # (a record has no field form: one rule then)
+        self.redacted = RedactedPage()  # a node the trust lens shows redacted
         self._pages = W.QStackedWidget()
         self._build()
         self._connect()
@@ -171,6 +173,7 @@ class NodeInspector(QWidget):
         scroll.setWidget(content)
         self._pages.addWidget(self.empty)
         self._pages.addWidget(scroll)
+        self._pages.addWidget(self.redacted)
         outer = W.QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self._pages)
@@ -182,6 +185,7 @@ class NodeInspector(QWidget):
         app.selection.changed.connect(self._on_selection_changed)
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self._on_store_replaced)
+        app.lens.changed.connect(self._on_lens_changed)
         self.archive_action.triggered.connect(self._on_archive_triggered)
         self.restore_action.triggered.connect(self._on_restore_triggered)
         self.mark_current_action.triggered.connect(self._on_mark_current_triggered)
@@ -224,6 +228,8 @@ class NodeInspector(QWidget):
             self._update_actions(None)
             return
         self.links.clear_error()
+        if self._show_redacted(node):
+            return
         self._refresh(node, reload_editors=True, keep_dirty=False)
         self._show_in_flight(node.id)
         self._restore_parked(node.id)
@@ -233,6 +239,9 @@ class NodeInspector(QWidget):
     ) -> None:
         """Show ``node``; ``links=False`` keeps the links table (no link of it changed)."""
         app = self._app
+        if self._show_redacted(node):
+            return
+        self._pages.setCurrentIndex(1)
         self.header.show_node(node, app.node, app.injection())
         if links:
             self._show_links(node)
@@ -248,6 +257,32 @@ class NodeInspector(QWidget):
         self._show_note(node)
         self._update_actions(node)
         self._align_labels()
+
+    def _show_redacted(self, node: Node) -> bool:
+        """Show ``node`` on the redacted page if the trust lens shows it redacted (nothing
+        editable: no form, no links, no actions); False if it shows in full."""
+        if self._app.lens.tier(node.id) != "redacted":
+            return False
+        self._related = set()
+        self.form.clear()
+        self.redacted.show_node(node)
+        self._pages.setCurrentIndex(2)
+        self._update_actions(None)
+        return True
+
+    def _on_lens_changed(self) -> None:
+        """The trust lens moved: show the node as it now lets it be seen. Typing in a node
+        the lens still shows in full stays (only its links and names are shown again)."""
+        node_id = self._node_id
+        node = self._app.node(node_id) if node_id else None
+        if node is None or node_id != self._app.selection.current:
+            self.show_node(self._app.selection.current)
+            return
+        redacted = self._app.lens.tier(node.id) == "redacted"
+        if redacted != (self._pages.currentWidget() is self.redacted):
+            self.show_node(node.id)  # it moved between the full and the redacted form
+        else:
+            self._refresh(node, reload_editors=False)
 
     def _load_form(self, node: Node, *, keep_dirty: bool, fresh: tuple[str, ...] = ()) -> None:
         """The form for ``node``: its type's columns, or a note's Nuggets fields."""
@@ -647,6 +682,9 @@ class NodeInspector(QWidget):
 
     def _find_targets(self, text: str) -> list[Node]:
         matches = list(self._app.read_api().find_by_name(query=text).matches)
+        lens = self._app.lens
+        if lens.on:  # found by its name only when the actor reads it in full
+            matches = [m for m in matches if lens.tier(m.id) == "full"]
         exact = self._app.node(text)
         if exact is not None and not exact.archived and exact not in matches:
             matches.insert(0, exact)

@@ -112,6 +112,7 @@ class TimelineTableModel(QAbstractTableModel):
         self.reload()
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self.reload)
+        app.lens.changed.connect(self.reload)  # "View as": the rows and cells it lets be seen
 
     # -- Qt model interface ------------------------------------------------------------------------
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
