@@ -115,7 +115,7 @@ def set_attributes(
     expected = dict(expect) if expect is not None else None
 
     def op(store: MemoryStore) -> Any:
-        return write.set_attributes(store.storage, node_id, wanted, origin=origin, expect=expected)
+        return store.membrane(origin=origin).set_attributes(node_id, wanted, expect=expected)
 
     app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
 
@@ -138,8 +138,6 @@ def reset_attributes(
     expected = dict(expect) if expect is not None else None
 
     def op(store: MemoryStore) -> Any:
-        return write.reset_attributes(
-            store.storage, node_id, chosen, origin=origin, expect=expected
-        )
+        return store.membrane(origin=origin).reset_attributes(node_id, chosen, expect=expected)
 
     app.run_store_op(op, initiator=initiator, on_done=on_done, on_error=on_error)
