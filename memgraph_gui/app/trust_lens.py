@@ -102,10 +102,13 @@ def make_trust(
 
 def describe(trust: TrustContext) -> str:
     """Whose view this is, for the window's banner: "Viewing as build-agent — up to medium,
-    scopes project-auth" (every scope when none are given; "authenticated" when it is)."""
+    scopes project-auth" ("every scope" when none are given; "authenticated" when it is)."""
     actor = trust.actor_id or tr("an anonymous actor")
-    scopes = ", ".join(trust.scopes) if trust.scopes else tr("every scope")
-    text = tr("Viewing as {actor} — up to {level}, scopes {scopes}").format(
+    if trust.scopes:
+        scopes = tr("scopes {scopes}").format(scopes=", ".join(trust.scopes))
+    else:
+        scopes = tr("every scope")
+    text = tr("Viewing as {actor} — up to {level}, {scopes}").format(
         actor=actor, level=trust.max_sensitivity, scopes=scopes
     )
     if trust.authenticated:

@@ -326,8 +326,18 @@ class MainWindow(QMainWindow):
             self.resize(1360, 820)
         if state is not None:
             self.restoreState(state)
+            self._banner_on_its_own_row()  # a state saved before the banner put it anywhere
         else:
             self.fit_docks(force=True)
+
+    def _banner_on_its_own_row(self) -> None:
+        """The lens's banner across the top, on a row of its own above the find bar."""
+        banner, find_bar = self.lens_controls.banner, self.find_box.parentWidget()
+        if not isinstance(find_bar, QToolBar):
+            return
+        self.removeToolBar(banner)
+        self.insertToolBar(find_bar, banner)
+        self.insertToolBarBreak(find_bar)
 
     def fit_docks(self, *, force: bool = False) -> None:
         """Give the docks their share of the width (``DOCK_SHARE``) when ``force``, or when the

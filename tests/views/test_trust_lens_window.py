@@ -175,3 +175,22 @@ def test_typing_stays_when_another_node_changes_tier(qtbot: Any, shown: Any) -> 
     assert "r-med" not in _drawn(window)
     assert window.inspector.node_id == "r-pub"
     assert title.draft() == "typed but not saved"
+
+
+def test_the_banner_has_its_own_row_whatever_layout_was_saved(qtbot: Any, lens_db: Path) -> None:
+    """A window state saved with the banner in the find bar's row (a layout saved before the
+    banner had its row) squeezed the Find box to a few characters when the lens came on."""
+    app, window = window_over(qtbot, lens_db)
+    window.removeToolBarBreak(window.find_box.parentWidget())  # banner and find bar: one row
+    window.close()  # saves the window's state
+    app.close()
+    again, window = window_over(qtbot, lens_db)
+    qtbot.waitUntil(lambda: window.graph_view.scene is not None and window.settled())
+    _view_as(qtbot, window, "build-agent", "medium", "")
+    find_bar = window.find_box.parentWidget()
+    assert window.lens_controls.banner.y() < find_bar.y()
+    assert window.lens_controls.banner.text.text().startswith(
+        "Viewing as build-agent — up to medium, every scope"
+    )
+    window.close()
+    again.close()
