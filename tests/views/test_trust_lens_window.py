@@ -194,3 +194,25 @@ def test_the_banner_has_its_own_row_whatever_layout_was_saved(qtbot: Any, lens_d
     )
     window.close()
     again.close()
+
+
+def test_leaving_a_redacted_node_asks_nothing_and_writes_nothing(qtbot: Any, shown: Any) -> None:
+    """A redacted node's editors hold nothing a person typed: leaving it must not ask to save
+    (a Save there wrote "r-high · semantic · redacted" as the record's title), whatever
+    changed meanwhile."""
+    app, window = shown
+    inspector = window.inspector
+    _view_as(qtbot, window, "build-agent", "medium", "project-auth")  # before anything is shown
+    app.selection.select(["r-high"], source=None)
+    qtbot.waitUntil(lambda: inspector._pages.currentWidget() is inspector.redacted)
+    assert not inspector.has_unsaved_edits(), inspector.unsaved_summary()
+    with MemoryStore.open(app.store.path, origin="agent") as other:  # another writer meanwhile
+        other.membrane().set_attributes("r-med", {"sensitivity": "hyper"})  # now omitted
+        other.membrane().set_attributes("r-high", {"salience": 0.3})
+    qtbot.waitUntil(lambda: app.node("r-high") is not None and app.lens.ready)
+    qtbot.wait(300)
+    assert not inspector.has_unsaved_edits(), inspector.unsaved_summary()
+    app.selection.select(["r-pub"], source=None)
+    assert not inspector.has_unsaved_edits(), inspector.unsaved_summary()
+    with MemoryStore.open(app.store.path) as fresh:
+        assert fresh.read_api().get_node("r-high").title != "r-high · semantic · redacted"

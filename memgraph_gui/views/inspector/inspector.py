@@ -265,6 +265,10 @@ class NodeInspector(QWidget):
             return False
         self._related = set()
         self.form.clear()
+        # its editors, hidden, hold nothing of it and nothing typed (an editor never loaded
+        # counted as typed: leaving the node asked to save a title, and Save wrote it)
+        self.header.show_title(node, keep_dirty=False)
+        self.membrane.show_node(None)
         self.redacted.show_node(node)
         self._pages.setCurrentIndex(2)
         self._update_actions(None)
