@@ -90,16 +90,17 @@ def _text(value: Any) -> str:
     return ""
 
 
-def record_node(record: Mapping[str, Any], seq: int) -> Node:
-    """The node of a checked ``record`` (see the module docstring), ``seq`` its ``seq_to``."""
-
+def record_node(record: Mapping[str, Any], seq: int, text: str | None = None) -> Node:
+    """The node of a checked ``record`` (see the module docstring), ``seq`` its ``seq_to``;
+    with ``text`` (the record's compact JSON) its fields are that text, parsed only when read
+    (a 50k import builds no frozen copies)."""
     return Node(
         id=record["id"],
         type=record["type"],
         level=RECORD_LEVEL,
         title=record_title(record),
         seq_to=seq,
-        fields=freeze(dict(record)),
+        fields=freeze(dict(record)) if text is None else LazyFields(text),
     )
 
 

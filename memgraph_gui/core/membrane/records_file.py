@@ -54,17 +54,15 @@ from typing import Any
 from memgraph_gui.core.domain import strict_json
 from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import ImportFormatError
-from memgraph_gui.core.domain.freeze import LazyFields
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.membrane.model import (
     MEMORY_TYPES,
-    RECORD_LEVEL,
     RECORD_SEQ,
     SENSITIVITIES,
     is_record,
     record_json,
-    record_title,
+    record_node,
     relation_edges,
 )
 from memgraph_gui.core.storage.safe_io import read_json_bytes, write_bytes_atomic
@@ -375,7 +373,7 @@ def install_records(
         start = tx.counter(RECORD_SEQ)
         put_node, put_edge = tx.put_node, tx.put_edge
         for offset, (record, record_text) in enumerate(zip(records, texts, strict=True), 1):
-            put_node(_record_node(record, record_text, start + offset))
+            put_node(record_node(record, start + offset, record_text))
             if progress is not None and offset % 5_000 == 0:
                 progress(offset, count)
         ids = {record["id"] for record in records}
@@ -390,19 +388,6 @@ def install_records(
     if progress is not None:
         progress(count, count)
     return ImportResult(loaded.path, count, relations, tx.changeset)
-
-
-def _record_node(record: Mapping[str, Any], text: str, seq: int) -> Node:
-    """``model.record_node`` with its fields as the record's compact JSON ``text`` (parsed only
-    when read: a 50k import builds no frozen copies)."""
-    return Node(
-        id=record["id"],
-        type=record["type"],
-        level=RECORD_LEVEL,
-        title=record_title(record),
-        seq_to=seq,
-        fields=LazyFields(text),
-    )
 
 
 # -- export --------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from memgraph_gui.views.inspector.field_kinds import (
     FieldKind,
     columns_for,
     display_text,
+    same_value,
 )
 from memgraph_gui.views.inspector.style import (
     ERROR_COLOR,
@@ -184,6 +185,24 @@ class FieldRow:
         if self.conflict.pending and self.kept is not _NOTHING:
             self.theirs = value
             self.conflict.update_theirs(display_text(value))
+
+    def keep_mine(self) -> tuple[bool, Any]:
+        """The person chose Keep mine: the conflict ends and ``(True, value)`` says what to
+        write over the stored value; ``(False, None)`` when nothing is to be written (the
+        editor holds no value: the error is shown; or theirs equals it now)."""
+        try:
+            mine = self.mine()
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return False, None
+        theirs, kept_aside = self.theirs, self.kept_aside
+        self.resolve()
+        if not kept_aside:
+            self.editor.rebase(theirs)
+        if same_value(mine, self.editor.baseline):
+            self.editor.set_value(self.editor.baseline)
+            return False, None
+        return True, mine
 
     def resolve(self) -> None:
         """The person chose: no conflict any more."""

@@ -38,7 +38,7 @@ from memgraph_gui.core.domain.freeze import thaw
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.views import unsaved
 from memgraph_gui.views.inspector.field_form import FieldForm
-from memgraph_gui.views.inspector.field_kinds import patch_for, same_value
+from memgraph_gui.views.inspector.field_kinds import patch_for
 from memgraph_gui.views.inspector.header import NodeHeader
 from memgraph_gui.views.inspector.link_rows import LinkRow, link_rows
 from memgraph_gui.views.inspector.links_panel import LinksPanel
@@ -496,20 +496,9 @@ class NodeInspector(QWidget):
 
     def _on_field_keep_mine(self, column: str) -> None:
         """Write the person's value over the stored one the conflict showed."""
-        row = self.form.row(column)
-        try:
-            mine = row.mine()
-        except ValueError as exc:
-            row.show_error(str(exc))
-            return
-        theirs, kept_aside = row.theirs, row.kept_aside
-        row.resolve()
-        if not kept_aside:
-            row.editor.rebase(theirs)
-        if same_value(mine, row.editor.baseline):
-            row.editor.set_value(row.editor.baseline)
-            return
-        self._write_edit(column, mine)
+        write, mine = self.form.row(column).keep_mine()
+        if write:
+            self._write_edit(column, mine)
 
     def _on_title_keep_mine(self) -> None:
         header = self.header

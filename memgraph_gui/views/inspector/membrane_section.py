@@ -28,7 +28,7 @@ from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.inspector.editors import FieldEditor, _bare
 from memgraph_gui.views.inspector.field_form import FieldForm, make_editor
-from memgraph_gui.views.inspector.field_kinds import ColumnSpec, FieldKind, same_value
+from memgraph_gui.views.inspector.field_kinds import ColumnSpec, FieldKind
 from memgraph_gui.views.inspector.style import plain_label, section_title, status_label
 from memgraph_gui.views.qt import QtCore, QWidget, tr
 from memgraph_gui.views.qt import QtWidgets as W
@@ -381,20 +381,9 @@ class MembraneSection(QWidget):
 
     def _keep_mine(self, name: str) -> None:
         """Write the person's value over the stored one the conflict showed."""
-        row = self.form.row(name)
-        try:
-            mine = row.mine()
-        except ValueError as exc:
-            row.show_error(str(exc))
-            return
-        theirs, kept_aside = row.theirs, row.kept_aside
-        row.resolve()
-        if not kept_aside:
-            row.editor.rebase(theirs)
-        if same_value(mine, row.editor.baseline):
-            row.editor.set_value(row.editor.baseline)
-            return
-        self._write(name, mine)
+        write, mine = self.form.row(name).keep_mine()
+        if write:
+            self._write(name, mine)
 
     def _on_input_rejected(self, name: str, message: str) -> None:
         if name in self.form.rows:
