@@ -109,13 +109,11 @@ def _poll(store: MemoryStore, until: threading.Event, reads: list[tuple[float, i
         time.sleep(0.001)
 
 
-def test_readers_get_the_old_graph_at_once_while_this_process_reloads(
-    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    seen: list[Any] = []
-    store.subscribe(seen.append)
-    _replaced_by_another_process(Path(store.path))
-    reloads = Reloads(monkeypatch)
+def _sync_while_read(
+    store: MemoryStore, reloads: Reloads
+) -> tuple[list[Any], list[tuple[float, int]], float]:
+    """``store.sync()`` on this thread while another reads in a loop from the moment the
+    reload begins: the ChangeSets found, the reads (wait, node count) and the sync's time."""
     done, reads = threading.Event(), []
 
     def reader() -> None:
@@ -128,9 +126,20 @@ def test_readers_get_the_old_graph_at_once_while_this_process_reloads(
     try:
         found = store.sync()
     finally:
-        reload_took = time.perf_counter() - began
+        took = time.perf_counter() - began
         done.set()
         thread.join()
+    return found, reads, took
+
+
+def test_readers_get_the_old_graph_at_once_while_this_process_reloads(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[Any] = []
+    store.subscribe(seen.append)
+    _replaced_by_another_process(Path(store.path))
+    reloads = Reloads(monkeypatch)
+    found, reads, reload_took = _sync_while_read(store, reloads)
     assert [c.reloaded for c in found] == [True]
     assert reloads.threads == ["MainThread"], "one reload, by the thread that found it due"
     assert len(reads) >= 5, reads
@@ -158,21 +167,7 @@ def test_another_processs_long_batch_is_reloaded_off_the_lock_not_replayed_under
     out, err = child.communicate(timeout=120)
     assert child.returncode == 0 and out.strip() == "done", err
     reloads = Reloads(monkeypatch)
-    done, reads = threading.Event(), []
-
-    def reader() -> None:
-        assert reloads.began.wait(30)  # the reload is under way on the main thread
-        _poll(store, done, reads)
-
-    thread = threading.Thread(target=reader, name="reader")
-    thread.start()
-    began = time.perf_counter()
-    try:
-        found = store.sync()
-    finally:
-        reload_took = time.perf_counter() - began
-        done.set()
-        thread.join()
+    found, reads, reload_took = _sync_while_read(store, reloads)
     assert [c.reloaded for c in found] == [True]
     assert {n for _, n in reads} <= {OLD, OLD + count} and OLD in {n for _, n in reads}
     assert max(wait for wait, _ in reads) < reload_took / 4
