@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal
 
-BUDGET = 0.003
+BUDGET = 0.002
 """Seconds of freeing per event-loop turn."""
 WAIT_MS = 50
 """Between turns while every leftover waits for its last readers to let go."""

@@ -85,3 +85,12 @@ def test_dismantling_gives_up_after_its_patience() -> None:
     assert next(steps) is False
     time.sleep(0.02)
     assert list(steps) == [] and held == {1: 1}  # left to its holder
+
+
+def test_releasing_empties_a_big_item_nothing_else_holds_a_step_at_a_time() -> None:
+    shared = list(range(5_000))  # a reader still holds it: never emptied
+    cache = {"rows": list(range(5_000)), "shared": shared, "small": [1, 2]}
+    steps = pieces.releasing(cache, step=1_000)
+    count = sum(1 for _ in steps)
+    assert count >= 5  # the 5,000 rows went in steps, not in the step that popped them
+    assert cache == {} and shared == list(range(5_000))
