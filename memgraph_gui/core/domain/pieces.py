@@ -109,11 +109,15 @@ def releasing(items: list[Any] | dict[Any, Any] | set[Any], step: int = STEP) ->
     hold) at a time, yielding after each step: the caller decides when the next step runs. An
     item that is itself a big list, dict or set that nothing else holds (a cache of a whole
     graph) is emptied a step at a time too, not freed in one call."""
-    is_dict = isinstance(items, dict)
-    pop = items.popitem if is_dict else items.pop
+    pop: Callable[[], Any]
+    if isinstance(items, dict):
+        popitem = items.popitem
+        pop = lambda: popitem()[1]  # noqa: E731  (the value; the key goes with the pair)
+    else:
+        pop = items.pop
     while items:
         for _ in range(min(step, len(items))):
-            value = pop()[1] if is_dict else pop()
+            value = pop()
             if isinstance(value, (list, dict, set)) and len(value) > step and _alone(value):
                 yield from releasing(value, step)
             del value
