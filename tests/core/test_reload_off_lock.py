@@ -8,6 +8,7 @@ Waits are compared with the reload's own duration in the same run, not with fixe
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Iterator
@@ -54,6 +55,19 @@ def _replaced_by_another_process(path: Path) -> None:
     child = run_python(REPLACE, str(path), str(NEW))
     out, err = child.communicate(timeout=120)
     assert child.returncode == 0 and out.strip() == "done", err
+
+
+@pytest.fixture(autouse=True)
+def no_collector_pauses() -> Iterator[None]:
+    """The waits measured here are the store lock's: a collection of the test process's heap
+    (large late in the whole suite) stops every thread and would count as a reader's wait. The
+    collector is off while a test runs, after one collection."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 @pytest.fixture
@@ -227,23 +241,35 @@ def test_a_write_racing_the_reload_lands_on_the_new_graph_and_readers_do_not_wai
 def test_a_write_that_finds_a_reload_due_does_it_without_holding_up_readers(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _replaced_by_another_process(Path(store.path))
+    """Measured up to three times, each after a new replacement by another process: a write
+    that held the store lock through the reload makes a reader wait every time, while this
+    shared machine's scheduling stalled one read 0.28 s once in a whole suite's run."""
+    seen = []
     reloads = Reloads(monkeypatch)
-    done, reads = threading.Event(), []
-    thread = threading.Thread(target=lambda: (reloads.began.wait(30), _poll(store, done, reads)))
-    thread.start()
-    began = time.perf_counter()
-    try:
-        new_id = store.write_api().create_node(type="character_sheet", title="Mine")["id"]
-    finally:
-        write_took = time.perf_counter() - began
-        done.set()
-        thread.join()
-    assert reloads.threads == ["MainThread"]
-    assert store.graph.nodes[new_id].title == "Mine" and len(store.graph.nodes) == NEW + 1
-    _equals_a_fresh_open(store)
-    longest = max(wait for wait, _ in reads)
-    assert longest < write_took / 4, f"a read waited {longest:.3f} s of a {write_took:.3f} s write"
+    for _attempt in range(3):
+        _replaced_by_another_process(Path(store.path))
+        reloads.threads.clear()
+        reloads.began.clear()
+        done, reads = threading.Event(), []
+        thread = threading.Thread(
+            target=lambda: (reloads.began.wait(30), _poll(store, done, reads))  # noqa: B023
+        )
+        thread.start()
+        began = time.perf_counter()
+        try:
+            new_id = store.write_api().create_node(type="character_sheet", title="Mine")["id"]
+        finally:
+            write_took = time.perf_counter() - began
+            done.set()
+            thread.join()
+        assert reloads.threads == ["MainThread"]
+        assert store.graph.nodes[new_id].title == "Mine" and len(store.graph.nodes) == NEW + 1
+        _equals_a_fresh_open(store)
+        longest = max(wait for wait, _ in reads)
+        seen.append(f"a read waited {longest:.3f} s of a {write_took:.3f} s write")
+        if longest < write_took / 4:
+            return
+    raise AssertionError("; ".join(seen))
 
 
 def test_with_a_watcher_a_reader_leaves_the_reload_to_it_and_keeps_the_old_graph(
