@@ -40,6 +40,7 @@ class StatusPanel:
         self._timer.timeout.connect(self.refresh)
         app.changes_applied.connect(self._on_changes_applied)
         app.store_replaced.connect(self.refresh)
+        app.lens.changed.connect(self._timer.start)  # under "View as": what the actor sees
         self.refresh()
 
     def refresh(self) -> None:
@@ -52,11 +53,7 @@ class StatusPanel:
         suffix = f"  ({tr('read-only')})" if counts.read_only else ""
         self.file.setText(name + suffix)
         self.file.setToolTip(path)
-        self.counts.setText(
-            tr("opening…")
-            if self._app.opening is not None
-            else tr("{n} nodes · {e} edges").format(n=f"{counts.nodes:,}", e=f"{counts.edges:,}")
-        )
+        self.counts.setText(self._counts_text(counts.nodes, counts.edges))
         state = counts.injection
         always, recall, visible = injection_styles()
         self.injection.setText(
@@ -77,6 +74,18 @@ class StatusPanel:
         when = self._app.last_external_change
         stamp = time.strftime("%H:%M:%S", time.localtime(when)) if when else tr("none")
         self.external.setText(tr("last external change: {t}").format(t=stamp))
+
+    def _counts_text(self, nodes: int, edges: int) -> str:
+        """The memory's size; under the trust lens, how many of its nodes the actor sees (the
+        count of their links is not worked out: none is given rather than one that counts
+        what the actor may not see)."""
+        if self._app.opening is not None:
+            return tr("opening…")
+        lens = self._app.lens
+        if lens.trust is not None and lens.ready:
+            shown = nodes - len(lens.omitted)
+            return tr("{shown} of {n} nodes shown").format(shown=f"{shown:,}", n=f"{nodes:,}")
+        return tr("{n} nodes · {e} edges").format(n=f"{nodes:,}", e=f"{edges:,}")
 
     def show_progress(self, text: str, done: int = 0, total: int = 0, *, owner: str = "") -> None:
         """A busy (total 0) or determinate progress bar with ``text`` as its tooltip, for

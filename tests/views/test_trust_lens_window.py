@@ -216,3 +216,15 @@ def test_leaving_a_redacted_node_asks_nothing_and_writes_nothing(qtbot: Any, sho
     assert not inspector.has_unsaved_edits(), inspector.unsaved_summary()
     with MemoryStore.open(app.store.path) as fresh:
         assert fresh.read_api().get_node("r-high").title != "r-high · semantic · redacted"
+
+
+def test_the_status_bar_counts_what_the_actor_sees(qtbot: Any, shown: Any) -> None:
+    app, window = shown
+    counts = window.status.counts
+    assert counts.text().startswith(f"{len(RECORDS)} nodes")
+    _view_as(qtbot, window, "build-agent", "medium", "project-auth")
+    shown_count = len(RECORDS) - len(app.lens.omitted)
+    qtbot.waitUntil(lambda: counts.text() == f"{shown_count} of {len(RECORDS)} nodes shown")
+    assert 0 < shown_count < len(RECORDS)
+    qtbot.mouseClick(window.lens_controls.banner.back, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: counts.text().startswith(f"{len(RECORDS)} nodes ·"))
