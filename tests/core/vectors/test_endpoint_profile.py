@@ -161,7 +161,7 @@ def test_retry_after_is_honoured_and_capped(
 
 def test_a_timeout_is_retried(embeddings_server: FakeEmbeddingsServer, waits: list[float]) -> None:
     embeddings_server.hang(1, 30)
-    rows = EndpointEmbedder(Spec(embeddings_server.url), timeout=0.5).embed(["a"])
+    rows = EndpointEmbedder(Spec(embeddings_server.url), timeout=1.0).embed(["a"])
     assert len(embeddings_server.requests) == 2 and len(waits) == 1 and rows.shape == (1, 8)
 
 
