@@ -23,6 +23,7 @@ from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.domain.text import flatten_values
 from memgraph_gui.core.vectors import hashed
 from memgraph_gui.core.vectors.model import ModelEmbedder, _cache
+from memgraph_gui.core.vectors.profiles import MODEL_SPEC
 
 
 def node_texts(path: Path) -> list[str]:
@@ -53,7 +54,7 @@ def main() -> None:
     print(f"{len(texts):,} node texts, {chars / len(texts):.0f} characters on average")
 
     load, model = timed(_cache.get)
-    ours, rows = timed(lambda: ModelEmbedder(None).embed(texts))
+    ours, rows = timed(lambda: ModelEmbedder(MODEL_SPEC).embed(texts))
 
     from tokenizers import Tokenizer
     from wordllama import WordLlamaInference

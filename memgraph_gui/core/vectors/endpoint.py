@@ -22,29 +22,17 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.vectors.profiles import ProfileSpec, cancelled
 
 MAX_RETRY_AFTER = 30.0
 """The longest wait a server's ``Retry-After`` header can ask for, in seconds."""
 MAX_ERROR_TEXT = 300
 """How much of a server's error message goes into ours."""
-
-
-class EndpointSpec(Protocol):
-    """What the embedder reads of a ``ProfileSpec`` (core/vectors/profiles.py)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def base_url(self) -> str: ...
-    @property
-    def model(self) -> str: ...
-    @property
-    def dimensions(self) -> int | None: ...
 
 
 def embeddings_url(base_url: str) -> str:
@@ -74,7 +62,7 @@ class EndpointEmbedder:
 
     def __init__(
         self,
-        spec: EndpointSpec,
+        spec: ProfileSpec,
         api_key: str | Callable[[], str] | None = None,
         *,
         batch_size: int = 64,
@@ -153,7 +141,7 @@ class EndpointEmbedder:
                 if exc.retry_after is not None:
                     wait = min(exc.retry_after, MAX_RETRY_AFTER)
                 if self._pause(wait, cancel):
-                    raise _cancelled() from None
+                    raise cancelled() from None
                 continue
             return self._rows(raw, len(batch))
         raise AssertionError("unreachable")  # pragma: no cover
@@ -248,7 +236,7 @@ class EndpointEmbedder:
 
     def _check_cancel(self, cancel: threading.Event | None) -> None:
         if cancel is not None and cancel.is_set():
-            raise _cancelled()
+            raise cancelled()
 
     def _timeout_text(self) -> str:
         return f"no answer within {self.timeout:g} seconds"
@@ -260,10 +248,6 @@ class EndpointEmbedder:
             url=self.url,
             model=self.spec.model,
         )
-
-
-def _cancelled() -> MemgraphError:
-    return MemgraphError("EMBEDDING_CANCELLED", "Embedding was cancelled.")
 
 
 def _retry_after(value: str | None) -> float | None:

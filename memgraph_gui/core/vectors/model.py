@@ -23,14 +23,15 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import scipy.sparse
 
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.vectors.profiles import MODEL_PROFILE, ProfileSpec, cancelled
 
-PROFILE = "wordllama-l2-256"
+PROFILE = MODEL_PROFILE
 """The profile's name in a store's settings."""
 DIM = 256
 CHUNK = 512
@@ -38,13 +39,6 @@ CHUNK = 512
 INSTALL = "pip install 'memgraph-gui[model]'"
 _WEIGHTS = ("weights", "l2_supercat_256.safetensors")
 _TOKENIZER = ("tokenizers", "l2_supercat_tokenizer_config.json")
-
-
-class ModelSpec(Protocol):
-    """What the embedder keeps of a ``ProfileSpec`` (core/vectors/profiles.py)."""
-
-    @property
-    def name(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +76,7 @@ class ModelEmbedder:
     """Embeds texts with the WordLlama model (see the module docstring). Any thread; the model
     is shared by every instance in the process."""
 
-    def __init__(self, spec: ModelSpec) -> None:
+    def __init__(self, spec: ProfileSpec) -> None:
         self.spec = spec
         self.dim = DIM
 
@@ -104,7 +98,7 @@ class ModelEmbedder:
         model = _cache.get()
         for start in range(0, total, CHUNK):
             if cancel is not None and cancel.is_set():
-                raise MemgraphError("EMBEDDING_CANCELLED", "Embedding was cancelled.")
+                raise cancelled()
             chunk = texts[start : start + CHUNK]
             out[start : start + len(chunk)] = _embed(model, chunk)
             if progress is not None:

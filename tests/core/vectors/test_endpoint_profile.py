@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import socket
 import threading
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -13,18 +12,13 @@ import pytest
 
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.vectors.endpoint import MAX_RETRY_AFTER, EndpointEmbedder, embeddings_url
+from memgraph_gui.core.vectors.profiles import ENDPOINT, ProfileSpec, embedder_for
 from tests.core.vectors.fake_embeddings_server import FakeEmbeddingsServer, Reply
 
 
-@dataclass(frozen=True)
-class Spec:
-    """A stand-in for profiles.ProfileSpec (same attribute names)."""
-
-    base_url: str
-    model: str = "fake-embed"
-    name: str = "remote"
-    kind: str = "endpoint"
-    dimensions: int | None = None
+def Spec(base_url: str, dimensions: int | None = None) -> ProfileSpec:
+    """An endpoint profile for ``base_url`` with the model ``fake-embed``."""
+    return ProfileSpec("remote", ENDPOINT, base_url, "fake-embed", dimensions)
 
 
 @pytest.fixture
@@ -326,3 +320,13 @@ def test_cancel_during_a_backoff_returns_promptly(embeddings_server: FakeEmbeddi
     assert not worker.is_alive()
     assert isinstance(outcome[0], MemgraphError) and outcome[0].code == "EMBEDDING_CANCELLED"
     assert len(embeddings_server.requests) == 1
+
+
+def test_embedder_for_an_endpoint_profile_reads_the_saved_key(
+    embeddings_server: FakeEmbeddingsServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEMGRAPH_EMBEDDING_API_KEY", "sk-from-env")
+    embedder = embedder_for(Spec(embeddings_server.url))
+    assert isinstance(embedder, EndpointEmbedder)
+    embedder.embed(["x"])
+    assert embeddings_server.requests[0].headers["authorization"] == "Bearer sk-from-env"

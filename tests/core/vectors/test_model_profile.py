@@ -16,9 +16,10 @@ import pytest
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.vectors import model
 from memgraph_gui.core.vectors.model import CHUNK, DIM, PROFILE, ModelEmbedder, model_available
+from memgraph_gui.core.vectors.profiles import MODEL_SPEC, embedder_for
 from tests.core.processes import ROOT
 
-EMBED = ModelEmbedder(None).embed
+EMBED = ModelEmbedder(MODEL_SPEC).embed
 
 # Each query and its paraphrase; every other pair's paraphrase is a distractor.
 ENGLISH = [
@@ -55,6 +56,7 @@ def first_places(pairs: list[tuple[str, str]]) -> int:
 
 def test_the_profile_is_named() -> None:
     assert PROFILE == "wordllama-l2-256" and DIM == 256 and model_available()
+    assert isinstance(embedder_for(MODEL_SPEC), ModelEmbedder)
 
 
 def test_unit_rows_and_zero_rows_for_empty_texts() -> None:
@@ -122,17 +124,17 @@ def test_a_missing_package_names_the_extra(monkeypatch: pytest.MonkeyPatch, miss
     monkeypatch.setitem(sys.modules, missing, None)  # `import missing` now raises ImportError
     monkeypatch.setattr(model, "_cache", model._Lazy())
     with pytest.raises(MemgraphError) as caught:
-        ModelEmbedder(None).embed(["anything"])
+        ModelEmbedder(MODEL_SPEC).embed(["anything"])
     assert caught.value.code == "EMBEDDING_MODEL_MISSING"
     assert "pip install 'memgraph-gui[model]'" in caught.value.message
-    assert ModelEmbedder(None).embed([]).shape == (0, DIM)  # nothing to embed loads nothing
+    assert ModelEmbedder(MODEL_SPEC).embed([]).shape == (0, DIM)  # nothing to embed loads nothing
 
 
 def test_damaged_model_files_fail_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(model, "_WEIGHTS", ("weights", "gone.safetensors"))
     monkeypatch.setattr(model, "_cache", model._Lazy())
     with pytest.raises(MemgraphError) as caught:
-        ModelEmbedder(None).embed(["anything"])
+        ModelEmbedder(MODEL_SPEC).embed(["anything"])
     assert caught.value.code == "EMBEDDING_FAILED" and "could not be read" in caught.value.message
 
 
@@ -144,8 +146,9 @@ def no_network(event, args):
 sys.addaudithook(no_network)
 from memgraph_gui.core.vectors.model import ModelEmbedder
 from memgraph_gui.core.vectors import model
+from memgraph_gui.core.vectors.profiles import MODEL_SPEC
 texts = json.loads(sys.argv[1])
-rows = ModelEmbedder(None).embed(texts)
+rows = ModelEmbedder(MODEL_SPEC).embed(texts)
 assert "wordllama" not in sys.modules  # its import reconfigures logging; we read its files
 from tokenizers import Tokenizer
 from wordllama import WordLlamaInference
