@@ -168,8 +168,8 @@ def _migrate_to_4(conn: sqlite3.Connection) -> None:
 def _migrate_to_5(conn: sqlite3.Connection) -> None:
     """Stored embedding vectors (see ``storage.vector_rows``): not part of the change log."""
     conn.execute(
-        "CREATE TABLE IF NOT EXISTS vectors (profile TEXT NOT NULL, id TEXT NOT NULL, digest BLOB NOT NULL,"
-        " vec BLOB NOT NULL, PRIMARY KEY (profile, id))"
+        "CREATE TABLE IF NOT EXISTS vectors (profile TEXT NOT NULL, id TEXT NOT NULL,"
+        " digest BLOB NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (profile, id))"
     )
 
 
