@@ -7,7 +7,7 @@ What runs, and where (GUI thread never embeds):
   nodes it touched are embedded on a worker thread (``keeper.refresh_nodes``: only what is
   missing or stale, compared with the digests in the file), for every profile (an endpoint's
   requests wait on the network, not on the GUI). Batches arriving meanwhile are gathered and
-  refreshed in one go afterwards.
+  refreshed in one go afterwards; the counts for the views follow as a separate step.
 - **A whole ``embed_all``** on open, after a reload (an import here or by another process) and
   after a profile change (this window's, an undo, or another process's): in a **child process**
   (``python -m memgraph_gui.cli embed --db FILE``, its progress lines parsed from stderr, its
@@ -45,12 +45,13 @@ from memgraph_gui.app.qt import (
     QProcess,
     QProcessEnvironment,
     Qt,
-    QTimer,
     Signal,
     tr,
 )
+from memgraph_gui.app.secrets import SecretsUnavailable
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
+from memgraph_gui.core.vectors import keys
 from memgraph_gui.core.vectors.api import VectorApi
 from memgraph_gui.core.vectors.keeper import refresh_nodes, touched
 from memgraph_gui.core.vectors.profiles import (
@@ -73,13 +74,14 @@ __all__ = [
     "MODEL_SPEC",
     "EmbedJobState",
     "ProfileSpec",
+    "SecretsUnavailable",
     "VectorDesk",
     "VectorState",
     "endpoint_profile",
+    "model_available",
 ]
 
 log = logging.getLogger(__name__)
-KEY_ENV = "MEMGRAPH_EMBEDDING_API_KEY"
 _PROGRESS = re.compile(r"memgraph embed: ([\d,]+) of ([\d,]+) texts")
 _ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding ``memgraph_gui``
 STOP_WAIT_MS = 3000
@@ -165,8 +167,6 @@ class VectorDesk(QObject):
         self._counting = 0  # counts asked of the worker, not back yet
         self.run_key = ""  # an endpoint key kept for this run only (no keyring), else ""
         self.refreshed = 0  # vectors made by the background refreshes (tests, benchmarks)
-        self._flush = QTimer(self, singleShot=True, interval=0)
-        self._flush.timeout.connect(self._refresh_touched)
         self._arrived.connect(self._on_arrived, Qt.ConnectionType.QueuedConnection)
         app.changes_applied.connect(self._on_changes)
         app.store_replacing.connect(self._leave)
@@ -225,13 +225,7 @@ class VectorDesk(QObject):
     @property
     def busy(self) -> bool:
         """True while a whole embedding, a refresh or a count runs or is due."""
-        return (
-            self._job is not None
-            or self._refreshing
-            or bool(self._ids)
-            or self._flush.isActive()
-            or self._counting > 0
-        )
+        return self._job is not None or self._refreshing or bool(self._ids) or self._counting > 0
 
     def shutdown(self) -> None:
         """Stop everything (the app closes): the child ends, the worker finishes."""
@@ -241,22 +235,24 @@ class VectorDesk(QObject):
         self._pool.shutdown(wait=True)
 
     # -- endpoint key (the keyring through core.vectors.keys) --------------------------------------
-    def saved_api_key(self) -> str:
-        """The endpoint key the environment or keyring holds ("" for none). Blocking (a keyring
-        backend may talk to a desktop service): on a user's action only."""
-        from memgraph_gui.core.vectors.keys import endpoint_api_key
+    def endpoint_key_saved(self) -> bool:
+        """Whether the keyring holds an endpoint key. Raises ``SecretsUnavailable`` (a plain
+        message) when no keyring can be used. Blocking: on a user's action only."""
+        try:
+            return bool(keys.read_secret(keys.ENDPOINT_ACCOUNT))
+        except keys.KeyringUnavailable as exc:
+            raise _unavailable(exc) from exc
 
-        return str(endpoint_api_key())
-
-    def save_api_key(self, key: str) -> None:
-        """Save ``key`` in the keyring ("" forgets it). ``MemgraphError`` with a plain message
-        when no keyring can be used (then ``run_key`` may keep it for this run)."""
-        from memgraph_gui.core.vectors.keys import forget_endpoint_api_key, set_endpoint_api_key
-
-        if key:
-            set_endpoint_api_key(key)
-        else:
-            forget_endpoint_api_key()
+    def save_endpoint_key(self, key: str) -> None:
+        """Save ``key`` in the keyring ("" forgets the saved one). Raises ``SecretsUnavailable``
+        (then ``run_key`` may keep it for this run). Blocking: on a user's action only."""
+        try:
+            if key:
+                keys.set_endpoint_api_key(key)
+            else:
+                keys.forget_endpoint_api_key()
+        except keys.KeyringUnavailable as exc:
+            raise _unavailable(exc) from exc
 
     # -- reacting to the store ---------------------------------------------------------------------
     def _opened(self) -> None:
@@ -279,7 +275,7 @@ class VectorDesk(QObject):
         ids = touched([changes])
         if ids:
             self._ids |= ids
-            self._flush.start()
+            self._refresh_touched()  # now, not after the views' own work on the batch
         elif changes.nodes_removed or changes.nodes_archived:
             self._count()
 
@@ -293,14 +289,13 @@ class VectorDesk(QObject):
         self._refreshing = True
         key = self.run_key
 
-        def job() -> Any:
+        def job() -> int:
             api = store.vectors()
             spec = api.profile()
             if spec is None:
-                return 0, api.status()
+                return 0
             embedder = api.embedder(spec) if not key else _embedder(spec, key)
-            made = refresh_nodes(store.storage, spec.key, embedder, ids)
-            return made, api.status()
+            return refresh_nodes(store.storage, spec.key, embedder, ids)
 
         future = self._pool.submit(job)
         future.add_done_callback(lambda f: self._arrived.emit(("refreshed", store, f)))
@@ -338,7 +333,7 @@ class VectorDesk(QObject):
         path = env.value("PYTHONPATH", "")
         env.insert("PYTHONPATH", _ROOT + (os.pathsep + path if path else ""))
         if spec.kind == ENDPOINT and self.run_key:
-            env.insert(KEY_ENV, self.run_key)  # never on the command line
+            env.insert(keys.ENV_KEY, self.run_key)  # never on the command line
         process.setProcessEnvironment(env)
         process.setWorkingDirectory(_ROOT)
         self._stderr = self._stdout = b""
@@ -473,13 +468,14 @@ class VectorDesk(QObject):
                 log.warning("memgraph: vectors not refreshed (%s)", error.message)
                 self._set(error=error.message)
             else:
-                status = result
                 if kind == "refreshed":
-                    made, status = result
-                    self.refreshed += made
-                self._set(profile=status.profile, nodes=status.nodes, stored=status.stored)
+                    self.refreshed += result
+                    if not self._counting:
+                        self._count()  # the counts after it (the vectors are stored already)
+                else:
+                    self._set(profile=result.profile, nodes=result.nodes, stored=result.stored)
         if kind == "refreshed" and self._ids:
-            self._flush.start()  # batches that came meanwhile
+            self._refresh_touched()  # batches that came meanwhile
         else:
             self.changed.emit()  # (busy may have ended)
 
@@ -494,6 +490,18 @@ def _outcome(work: Callable[[], Any]) -> Any:
         return work()
     except Exception as exc:
         return as_memgraph_error(exc)
+
+
+def _unavailable(exc: keys.KeyringUnavailable) -> SecretsUnavailable:
+    if exc.no_keyring:
+        return SecretsUnavailable(
+            tr(
+                "No system keyring is available on this computer, so the API key cannot be "
+                "saved or read. Install and unlock a keyring (GNOME Keyring, KWallet, macOS "
+                "Keychain or Windows Credential Manager), or set {env} in the environment."
+            ).format(env=keys.ENV_KEY)
+        )
+    return SecretsUnavailable(tr("The system keyring failed: {error}").format(error=exc.error))
 
 
 def _embedder(spec: ProfileSpec, key: str) -> Any:

@@ -33,9 +33,7 @@ def stale_ids(store: MemoryStore, ids: list[str] | None = None) -> list[str]:
         nodes = [n for n in map(graph.nodes.get, chosen) if n is not None and searchable(n)]
         texts = texts_of(graph.schema, nodes)
     wanted = {n.id: digest(t) for n, t in zip(nodes, texts, strict=True) if t.strip()}
-    stored = store.storage.read_aside(
-        lambda conn: vector_rows.digests_of(conn, KEY, list(wanted))
-    )
+    stored = store.storage.read_aside(lambda conn: vector_rows.digests_of(conn, KEY, list(wanted)))
     return sorted(i for i, d in wanted.items() if stored.get(i) != d)
 
 
@@ -89,9 +87,7 @@ def test_a_write_here_is_re_embedded_in_the_background(qtbot: Any, demo_app: Any
     assert stale_ids(app.store) == []
 
 
-def test_another_process_write_is_re_embedded_in_the_background(
-    qtbot: Any, demo_app: Any
-) -> None:
+def test_another_process_write_is_re_embedded_in_the_background(qtbot: Any, demo_app: Any) -> None:
     app = demo_app
     with_profile(app)
     node_id = a_node(app)
