@@ -7,7 +7,9 @@ What runs, and where (GUI thread never embeds):
   nodes it touched are embedded on a worker thread (``keeper.refresh_nodes``: only what is
   missing or stale, compared with the digests in the file), for every profile (an endpoint's
   requests wait on the network, not on the GUI). Batches arriving meanwhile are gathered and
-  refreshed in one go afterwards; the counts for the views follow as a separate step.
+  refreshed in one go afterwards; the counts for the views follow as a separate step. A
+  refresh that fails (an endpoint down) is shown as the last error; its nodes are caught up by
+  the next whole embedding, and a search never uses their stale vectors meanwhile.
 - **A whole ``embed_all``** on open, after a reload (an import here or by another process) and
   after a profile change (this window's, an undo, or another process's): in a **child process**
   (``python -m memgraph_gui.cli embed --db FILE``, its progress lines parsed from stderr, its
@@ -85,6 +87,15 @@ log = logging.getLogger(__name__)
 _PROGRESS = re.compile(r"memgraph embed: ([\d,]+) of ([\d,]+) texts")
 _ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding ``memgraph_gui``
 STOP_WAIT_MS = 3000
+NICENESS = 10
+CHILD = (
+    "import os, sys\n"
+    f"if hasattr(os, 'nice'): os.nice({NICENESS})\n"
+    "from memgraph_gui.cli import main\n"
+    "raise SystemExit(main(sys.argv[1:]))\n"
+)
+"""The child: ``memgraph embed`` (``python -m memgraph_gui.cli embed --db FILE``) at a lower
+CPU priority, so that on a busy machine the window's frames come first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +176,7 @@ class VectorDesk(QObject):
         self._ids: set[str] = set()
         self._refreshing = False
         self._counting = 0  # counts asked of the worker, not back yet
+        self._closed = False
         self.run_key = ""  # an endpoint key kept for this run only (no keyring), else ""
         self.refreshed = 0  # vectors made by the background refreshes (tests, benchmarks)
         self._arrived.connect(self._on_arrived, Qt.ConnectionType.QueuedConnection)
@@ -229,6 +241,7 @@ class VectorDesk(QObject):
 
     def shutdown(self) -> None:
         """Stop everything (the app closes): the child ends, the worker finishes."""
+        self._closed = True
         self.cancel()
         self._drop_job()
         self._ids.clear()
@@ -284,7 +297,7 @@ class VectorDesk(QObject):
         if self._refreshing or not self._ids:
             return
         store, ids, self._ids = self._app.store, self._ids, set()
-        if store.closed or store.read_only:
+        if self._closed or store.closed or store.read_only:
             return
         self._refreshing = True
         key = self.run_key
@@ -305,7 +318,7 @@ class VectorDesk(QObject):
         self.cancel()
         self._drop_job()
         store = self._app.store
-        if store.closed or self._app.opening is not None:
+        if self._closed or store.closed or self._app.opening is not None:
             return
         try:
             spec = store.vectors().profile()
@@ -341,8 +354,7 @@ class VectorDesk(QObject):
         process.readyReadStandardOutput.connect(lambda: self._on_child_stdout(job, process))
         process.finished.connect(lambda code, status: self._on_child_done(job, process, code))
         process.errorOccurred.connect(lambda err: self._on_child_error(job, process, err))
-        args = ["-m", "memgraph_gui.cli", "embed", "--db", job.store.path]
-        process.start(sys.executable, args)
+        process.start(sys.executable, ["-c", CHILD, "embed", "--db", job.store.path])
 
     def _on_child_stderr(self, job: _Job, process: QProcess) -> None:
         self._stderr += bytes(process.readAllStandardError().data())
@@ -426,7 +438,7 @@ class VectorDesk(QObject):
     def _count(self) -> None:
         """Count the searchable nodes and stored vectors on the worker (50k nodes: ~20 ms)."""
         store = self._app.store
-        if store.closed:
+        if self._closed or store.closed:
             return
         self._counting += 1
         future = self._pool.submit(lambda: store.vectors().status())

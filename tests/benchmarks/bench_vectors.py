@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+SHIPPED, THREAD, IDLE = "child process (shipped)", "worker thread", "idle window"
 CLI = [sys.executable, "-m", "memgraph_gui.cli"]
 QUERIES = [
     "the lighthouse keeper's debt",
@@ -113,8 +114,16 @@ if batch and out["ok"]:
     app.store.subscribe(lambda changes: marks.setdefault("applied", time.perf_counter()))
     marks["batch"] = time.perf_counter()
     app.run_op(lambda w: w.apply_extraction_batch(ops=ops, label="bench: 1,000 edits"))
-    wait(lambda: app.vectors.refreshed >= made + len(ids) and not app.vectors.busy)
-    marks["refreshed"] = time.perf_counter()
+    if mode == "idle":  # no profile: the window's own work on the batch, for a second
+        until = marks["batch"] + 1.0
+        wait(lambda: time.perf_counter() >= until)
+    else:
+        wait(lambda: app.vectors.refreshed >= made + len(ids))
+        marks["refreshed"] = time.perf_counter()
+        wait(lambda: not app.vectors.busy)
+        until = max(time.perf_counter(), marks["batch"] + 1.0)
+        wait(lambda: time.perf_counter() >= until)
+    marks["after"] = time.perf_counter()
     out["refreshed"] = app.vectors.refreshed - made
 timer.stop()
 out.update(ticks=ticks, marks=marks)
@@ -248,23 +257,34 @@ def main() -> None:
                 env=env,
                 capture_output=True,
             )
-        runs: dict[str, dict[str, Any]] = {}
-        for mode, label in (("process", "child process (shipped)"), ("thread", "worker thread")):
-            path = folder / f"{mode}.memgraph"
-            shutil.copy(source, path)
-            began = machine()
-            runs[label] = probe(path, mode, batch=1000 if mode == "process" else 0)
-            noted(label, began, notes)
-        took = {k: r["marks"]["done"] - r["marks"]["start"] for k, r in runs.items()}
-        path = folder / "idle.memgraph"
+        runs = window_runs(folder, source, notes)
+        began = machine()
+        queries = QUERIES[: options.queries]
+        search = search_times(folder / "process.memgraph", queries, options.plain_runs)
+        noted("vectorSearch", began, notes)
+    report(runs, search, notes)
+
+
+def window_runs(folder: Path, source: Path, notes: list[str]) -> dict[str, dict[str, Any]]:
+    """The three window probes, each over its own copy of ``source``."""
+    runs: dict[str, dict[str, Any]] = {}
+    for mode, label in (("process", SHIPPED), ("thread", THREAD)):
+        path = folder / f"{mode}.memgraph"
         shutil.copy(source, path)
         began = machine()
-        runs["idle window"] = probe(path, "idle", idle=took["child process (shipped)"])
-        noted("idle window", began, notes)
-        began = machine()
-        search = search_times(folder / "process.memgraph", QUERIES[: options.queries], 2)
-        noted("vectorSearch", began, notes)
-    shipped = runs["child process (shipped)"]
+        runs[label] = probe(path, mode, batch=1000 if mode == "process" else 0)
+        noted(label, began, notes)
+    took = runs[SHIPPED]["marks"]["done"] - runs[SHIPPED]["marks"]["start"]
+    path = folder / "idle.memgraph"
+    shutil.copy(source, path)
+    began = machine()
+    runs[IDLE] = probe(path, "idle", batch=1000, idle=took)
+    noted(IDLE, began, notes)
+    return runs
+
+
+def report(runs: dict[str, dict[str, Any]], search: dict[str, Any], notes: list[str]) -> None:
+    shipped = runs[SHIPPED]
     print(f"\nEmbedding {search['rows']:,} nodes, default profile, window repainting every 10 ms\n")
     print("| run | took | frames median / p95 / max (count) | progress updates |")
     print("|---|---:|---|---:|")
@@ -272,37 +292,35 @@ def main() -> None:
         gaps = frames(result, "start", "done")
         spent = result["marks"]["done"] - result["marks"]["start"]
         print(f"| {label} | {spent:.2f} s | {summary(gaps)} | {result['progress']} |")
+    took = {k: r["marks"]["done"] - r["marks"]["start"] for k, r in runs.items()}
     worst = {k: max(frames(r, "start", "done"), default=0.0) for k, r in runs.items()}
-    ours_took = took["child process (shipped)"]
     refresh = shipped["marks"]["refreshed"] - shipped["marks"]["applied"]
-    batch_frames = frames(shipped, "batch", "refreshed")
-    median = statistics.median(search["ours"])
-    plain = statistics.median(search["plain"])
+    median, plain = statistics.median(search["ours"]), statistics.median(search["plain"])
+    ours_ok = took[SHIPPED] <= 20 and worst[SHIPPED] <= 33
     print("\n| measure | ours | alternative | ratio | bar |")
     print("|---|---:|---:|---:|---|")
     print(
-        f"| embedding {search['rows']:,} nodes in the background | {ours_took:.2f} s, longest "
-        f"frame {worst['child process (shipped)']:.0f} ms | worker thread: "
-        f"{took['worker thread']:.2f} s, longest frame {worst['worker thread']:.0f} ms | "
-        f"{worst['worker thread'] / max(worst['child process (shipped)'], 1):.1f}x (frames) | "
-        f"≤ 20 s, ≤ 33 ms: {_ok(ours_took <= 20 and worst['child process (shipped)'] <= 33)} |"
+        f"| embedding {search['rows']:,} nodes in the background | {took[SHIPPED]:.2f} s, "
+        f"longest frame {worst[SHIPPED]:.0f} ms | worker thread: {took[THREAD]:.2f} s, "
+        f"longest frame {worst[THREAD]:.0f} ms | {worst[THREAD] / max(worst[SHIPPED], 1):.1f}x "
+        f"(longest frame) | ≤ 20 s, ≤ 33 ms: {_ok(ours_ok)} |"
     )
     print(
         f"| re-embedding after a 1,000-op batch ({shipped['refreshed']:,} vectors) | "
-        f"{refresh * 1000:.0f} ms (frames {summary(batch_frames)}) | whole store again: "
-        f"{took['worker thread']:.2f} s | {took['worker thread'] / refresh:.0f}x | "
-        f"≤ 0.5 s: {_ok(refresh <= 0.5)} |"
+        f"{refresh * 1000:.0f} ms | whole store again: {took[THREAD]:.2f} s | "
+        f"{took[THREAD] / refresh:.0f}x | ≤ 0.5 s: {_ok(refresh <= 0.5)} |"
     )
     print(
         f"| vectorSearch k = 20 (median of {len(search['ours'])} queries; worst "
         f"{max(search['ours']) * 1000:.1f} ms) | {median * 1000:.1f} ms | plain loop: "
         f"{plain * 1000:.0f} ms | {plain / median:.0f}x | ≤ 20 ms: {_ok(median <= 0.020)} |"
     )
-    print(
-        f"\nfirst vectorSearch after opening (loads and checks every vector): {search['first']:.2f} s"
-    )
+    print("\nframes while the 1,000-op batch is written and shown (median / p95 / max):")
+    print(f"  with its re-embedding: {summary(frames(shipped, 'batch', 'after'))}")
+    print(f"  no profile (the window's own work): {summary(frames(runs[IDLE], 'batch', 'after'))}")
+    print(f"first vectorSearch after opening (loads, checks every vector): {search['first']:.2f} s")
     print(f"top-10 agreement with the plain loop: {search['agree']:.0%}")
-    print(f"idle window's longest frame (the floor): {worst['idle window']:.0f} ms")
+    print(f"idle window's longest frame (the floor): {worst[IDLE]:.0f} ms")
     print("\n" + "\n".join(notes))
 
 
