@@ -229,6 +229,8 @@ class EmbeddingProfileDialog(QDialog):
             text += " " + tr("Embedding now: {done} of {total}.").format(
                 done=f"{state.job.done:,}", total=f"{state.job.total:,}"
             )
+        if state.error:
+            text += "\n" + tr("The last embedding failed: {error}").format(error=state.error)
         self.counts.setText(text)
 
     def _on_choice(self, which: int, checked: bool) -> None:

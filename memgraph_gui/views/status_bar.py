@@ -165,12 +165,15 @@ class EmbeddingStatus:
         else:
             name = state.profile.name if state.profile is not None else ""
             if job.total:
-                text = tr("Embedding {done} of {total} ({name})").format(
-                    done=f"{job.done:,}", total=f"{job.total:,}", name=name
+                text = tr("Embedding {done} of {total}").format(
+                    done=f"{job.done:,}", total=f"{job.total:,}"
                 )
             else:
-                text = tr("Embedding: starting ({name})").format(name=name)
+                text = tr("Embedding: starting")
             self.label.setText(text)
+            self.label.setToolTip(
+                tr("Making the vectors of vector search with the profile {name}").format(name=name)
+            )
             self.label.show()
             self.cancel.show()
             self._panel.show_progress(text, job.done, job.total, owner=EMBEDDING)

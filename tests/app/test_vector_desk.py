@@ -105,6 +105,29 @@ def test_another_process_write_is_re_embedded_in_the_background(qtbot: Any, demo
     assert stale_ids(app.store) == []
 
 
+def test_a_reload_by_another_process_embeds_the_new_memory(qtbot: Any, demo_app: Any) -> None:
+    app = demo_app
+    with_profile(app)
+    script = (
+        "import sys\n"
+        "from memgraph_gui.core import MemoryStore\n"
+        "from memgraph_gui.core.demo.generator import generate\n"
+        "with MemoryStore.open(sys.argv[1], create=False) as s:\n"
+        "    s.replace_all(*generate(300, 9), keep_meta=('embeddingProfile',), backup=False)\n"
+    )
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    ended: list[str] = []
+    app.vectors.job_ended.connect(ended.append)
+    subprocess.run([sys.executable, "-c", script, app.path], check=True, env=env)
+    qtbot.waitUntil(lambda: app.counts().nodes == 300, timeout=10000)
+    qtbot.waitUntil(lambda: ended == [""], timeout=60000)  # a whole embedding, unasked
+    assert app.vectors.wait_idle()
+    assert stale_ids(app.store) == []
+    state = app.vectors.state
+    assert state.nodes is not None and state.stored is not None
+    assert state.stored >= state.nodes > 250  # (a row may stay for a node not searchable)
+
+
 def test_a_replaced_store_late_job_result_is_dropped(
     qtbot: Any, demo_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -92,6 +92,8 @@ def test_an_endpoint_needs_its_fields_and_keeps_its_key_in_the_keyring(
     error = win.status.embedding.error
     assert error.isVisible() and "Embedding failed" in error.text()
     assert "sk-test" not in error.toolTip()
+    again = open_dialog(win)
+    assert "127.0.0.1:9" in again.counts.text() and "failed" in again.counts.text()
 
 
 def test_without_a_keyring_a_key_is_kept_for_this_run(
