@@ -14,18 +14,21 @@ from typing import Any
 import pytest
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.vector_desk import HASHED_SPEC
+from memgraph_gui.app.vector_desk import HASHED_SPEC, endpoint_profile
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.storage import vector_rows
 from memgraph_gui.core.vectors import api as vector_api
 from memgraph_gui.core.vectors import index as vector_index
 from memgraph_gui.core.vectors.text import digest, searchable, texts_of
+from tests.core.vectors.fake_embeddings_server import FakeEmbeddingsServer, embeddings_server
+
+__all__ = ["embeddings_server"]
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = HASHED_SPEC.key
 
 
-def stale_ids(store: MemoryStore, ids: list[str] | None = None) -> list[str]:
+def stale_ids(store: MemoryStore, ids: list[str] | None = None, key: str = KEY) -> list[str]:
     """The searchable nodes (of ``ids``, default all) whose stored vector is missing or stale,
     read from the file (no search, no index)."""
     with store.storage.reading() as graph:
@@ -33,7 +36,7 @@ def stale_ids(store: MemoryStore, ids: list[str] | None = None) -> list[str]:
         nodes = [n for n in map(graph.nodes.get, chosen) if n is not None and searchable(n)]
         texts = texts_of(graph.schema, nodes)
     wanted = {n.id: digest(t) for n, t in zip(nodes, texts, strict=True) if t.strip()}
-    stored = store.storage.read_aside(lambda conn: vector_rows.digests_of(conn, KEY, list(wanted)))
+    stored = store.storage.read_aside(lambda conn: vector_rows.digests_of(conn, key, list(wanted)))
     return sorted(i for i, d in wanted.items() if stored.get(i) != d)
 
 
@@ -126,6 +129,31 @@ def test_a_reload_by_another_process_embeds_the_new_memory(qtbot: Any, demo_app:
     state = app.vectors.state
     assert state.nodes is not None and state.stored is not None
     assert state.stored >= state.nodes > 250  # (a row may stay for a node not searchable)
+
+
+def test_an_endpoint_profile_embeds_in_the_background_with_the_key_in_the_environment(
+    qtbot: Any, demo_app: Any, embeddings_server: FakeEmbeddingsServer
+) -> None:
+    app = demo_app
+    server = embeddings_server
+    app.vectors.run_key = "sk-this-run"  # no keyring: the key kept for this run
+    spec = endpoint_profile("fake", server.url, "fake-embed")
+    with qtbot.waitSignal(app.vectors.job_ended, timeout=60000) as ended:
+        app.vectors.set_profile(spec)
+    assert ended.args == [""]
+    assert app.vectors.wait_idle()
+    assert stale_ids(app.store, key=spec.key) == []
+    assert server.requests and all(
+        r.headers.get("authorization") == "Bearer sk-this-run" for r in server.requests
+    )
+    sent = len(server.requests)
+    node_id = a_node(app)
+    app.apply_sync(lambda w: w.edit_node(id=node_id, title="Harbour master's log"))
+    qtbot.waitUntil(lambda: not stale_ids(app.store, [node_id], key=spec.key), timeout=10000)
+    assert app.vectors.wait_idle()
+    later = server.inputs()[sent:]
+    assert later == [[t for t in later[0] if "Harbour master's log" in t]]  # just that node
+    assert server.requests[-1].headers.get("authorization") == "Bearer sk-this-run"
 
 
 def test_a_replaced_store_late_job_result_is_dropped(
