@@ -20,6 +20,7 @@ from memgraph_gui.core.luker.route_input import (
     build_route_input,
     candidate_rows,
     estimate_tokens,
+    route_text,
     schema_overview,
 )
 
@@ -164,6 +165,47 @@ def test_rows_follow_edits_archives_and_schema_changes(fixture_store: Any) -> No
             spec["tableColumns"] = ["title", "traits"]
     write.set_schema(schema)
     assert_same_rows(candidate_rows(read), worked_example(read)[1])
+
+
+def test_text_and_tokens_follow_edits(fixture_store: Any) -> None:
+    """The rows' text is kept between changes: after each edit the whole text is still exactly
+    the blocks of the worked example serialised afresh, and the token estimate its own."""
+    read = fixture_store.read_api()
+    write = fixture_store.write_api()
+    write.set_injection_state({"visibleIds": [v.id for v in read.list_visible_candidates()]})
+
+    def check(message: str) -> None:
+        route = build_route_input(read, message)
+        schema, rows = worked_example(read)
+        always = read.get_injection_state().to_json()["alwaysInjectIds"]
+        assert route.text == route_text(schema, rows, always, message)
+        assert route.tokens == estimate_tokens(route.text)
+
+    check("first")
+    check("二つ目 second")  # the same graph, another message
+    write.edit_node(id="s7", title="Spoke seven 七")  # a sample neighbour's title
+    check("third")
+    write.set_injection_state({"alwaysInjectIds": ["艾琳"]})
+    check("fourth")
+    write.edit_node(id="e4", set_fields={"summary": "日本語の要約"})
+    check("fifth")
+
+
+def test_rows_handed_out_are_fresh(fixture_store: Any) -> None:
+    read = fixture_store.read_api()
+    fixture_store.write_api().set_injection_state(
+        {"visibleIds": [v.id for v in read.list_visible_candidates()]}
+    )
+    first = candidate_rows(read)
+    route = build_route_input(read, "m")
+    for row in [*first, *route.candidate_rows]:
+        row["keyValues"]["x"] = "changed"
+        row["edgeSummary"]["relations"].append({"relation": "x"})
+        for sample in row["edgeSummary"]["sample_neighbors"]:
+            sample["title"] = "changed"
+        row["title"] = "changed"
+    assert_same_rows(candidate_rows(read), worked_example(read)[1])
+    assert_same_rows(list(build_route_input(read, "m").candidate_rows), worked_example(read)[1])
 
 
 def test_empty_store(store: Any) -> None:

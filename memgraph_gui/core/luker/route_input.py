@@ -13,9 +13,7 @@ Everything here only reads; every function may be called from any thread.
 
 from __future__ import annotations
 
-import json
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,18 +21,18 @@ from typing import Any
 from memgraph_gui.core.domain.collation import sort_locale
 from memgraph_gui.core.luker import args
 from memgraph_gui.core.luker.read_api import ReadApi
-from memgraph_gui.core.luker.route_rows import pool_rows
+from memgraph_gui.core.luker.route_rows import (
+    cjk_count,
+    compact_json,
+    copy_row,
+    pool_block,
+    pool_rows,
+)
 
 SCHEMA_HEADER = "schema_overview:"
 ALWAYS_HEADER = "always_inject_node_ids:"
 ROWS_HEADER = "candidateRows:"
 QUERY_HEADER = "recall_query_context:"
-
-# CJK ideographs, kana, Hangul, CJK punctuation and full-width forms: about one token each.
-_CJK = re.compile(
-    "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff"
-    "\u3200-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003134f]"
-)
 
 
 def estimate_tokens(text: str) -> int:
@@ -42,8 +40,11 @@ def estimate_tokens(text: str) -> int:
     kana, Hangul, CJK punctuation, full-width form) counts 1, the other characters together
     count one per 4 characters, rounded up. So ``"abcd"`` is 1, ``"abcde"`` 2, ``"凯恩"`` 2,
     ``""`` 0. Real tokenisers differ by model; this is for comparing sizes, not billing."""
-    cjk = len(text) - len(_CJK.sub("", text))
-    return cjk + math.ceil((len(text) - cjk) / 4)
+    return _tokens(len(text), cjk_count(text))
+
+
+def _tokens(length: int, cjk: int) -> int:
+    return cjk + math.ceil((length - cjk) / 4)
 
 
 def schema_overview(read: ReadApi) -> list[dict[str, Any]]:
@@ -105,13 +106,11 @@ class RouteInput:
 
 def _json_lines(items: Sequence[Any]) -> str:
     """A JSON array with one compact element per line (valid JSON, easy to read and diff)."""
-    if not items:
-        return "[]"
-    return "[\n" + ",\n".join(_compact(item) for item in items) + "\n]"
+    return _lines([compact_json(item) for item in items])
 
 
-def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+def _lines(texts: Sequence[str]) -> str:
+    return "[\n" + ",\n".join(texts) + "\n]" if texts else "[]"
 
 
 def route_text(
@@ -136,11 +135,15 @@ def route_text(
 
     Each JSON section parses as it stands (``json.loads`` of the lines after the header).
     """
+    return _joined(_json_lines(schema), always_inject_ids, _json_lines(rows), message)
+
+
+def _joined(schema: str, always_inject_ids: Sequence[str], rows: str, message: str) -> str:
     return "\n\n".join(
         (
-            f"{SCHEMA_HEADER}\n{_json_lines(schema)}",
-            f"{ALWAYS_HEADER}\n{_compact(list(always_inject_ids))}",
-            f"{ROWS_HEADER}\n{_json_lines(rows)}",
+            f"{SCHEMA_HEADER}\n{schema}",
+            f"{ALWAYS_HEADER}\n{compact_json(list(always_inject_ids))}",
+            f"{ROWS_HEADER}\n{rows}",
             f"{QUERY_HEADER}\n{message}",
         )
     )
@@ -148,18 +151,23 @@ def route_text(
 
 def build_route_input(read: ReadApi, message: str) -> RouteInput:
     """The route model's input for ``message`` over the store as it is now (one consistent read
-    for the rows and the always-inject ids). Raises ``BAD_ARGS`` when ``message`` is no string."""
-    text = args.text(message, "message")
+    for the rows and the always-inject ids). The rows and their text are kept until the store
+    next changes, so asking again for another message costs little. Raises ``BAD_ARGS`` when
+    ``message`` is no string."""
+    query = args.text(message, "message")
     schema = schema_overview(read)
     with read._store.reading() as graph:  # one read: rows, injection state
-        rows = pool_rows(graph, None)
+        block = pool_block(graph, None)
         always = tuple(sort_locale(graph.injection.always_inject_ids))
-    blocks = route_text(schema, rows, always, text)
+    schema_text = _json_lines(schema)
+    text = _joined(schema_text, always, _lines(block.texts), query)
+    # the rows' CJK characters are counted once per row text and kept; the rest counted here
+    cjk = block.cjk + cjk_count(_joined(schema_text, always, "", query))
     return RouteInput(
         schema_overview=tuple(schema),
-        candidate_rows=tuple(rows),
+        candidate_rows=tuple(copy_row(row) for row in block.rows),
         always_inject_ids=always,
-        message=text,
-        text=blocks,
-        tokens=estimate_tokens(blocks),
+        message=query,
+        text=text,
+        tokens=_tokens(len(text), cjk),
     )
