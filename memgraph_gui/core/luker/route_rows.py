@@ -111,6 +111,10 @@ def pool_block(graph: Graph, visible: frozenset[str] | None) -> RowsBlock:
     return block
 
 
+_ZERO: dict[str, Any] = {"degree": 0, "relations": [], "sample_neighbors": []}
+"""The zero edge summary (shared: rows are never changed in place)."""
+
+
 def _block(graph: Graph, seen: frozenset[str]) -> RowsBlock:
     pool = recall.candidate_pool(graph)
     parts = graph.index("route_rows", RowParts)
@@ -119,13 +123,44 @@ def _block(graph: Graph, seen: frozenset[str]) -> RowsBlock:
     summaries = edge_summaries(graph, [n for n in pool if n.id in seen], seen, EDGE_SUMMARY_LIMIT)
     rows, texts, cjk = [], [], 0
     for node in pool:
-        part = parts.get(graph, node)
         children = 0
         for child_id in node.children_ids:
             child = nodes.get(child_id)
             if child is not None and not child.archived:
                 children += 1
-        summary = summaries.get(node.id)
+        row, text, count = parts.row(
+            graph, node, children, summaries.get(node.id, _ZERO), node.id in always
+        )
+        rows.append(row)
+        texts.append(text)
+        cjk += count
+    return RowsBlock(tuple(rows), tuple(texts), cjk)
+
+
+class RowParts:
+    """The node-and-schema part of each candidate's row, kept across writes (``Graph.index``)."""
+
+    def __init__(self) -> None:
+        self._parts: dict[str, tuple[Any, ...]] = {}
+        # id -> the part, summary and counts a row was made of, and (row, text, cjk count)
+        self._rows: dict[str, tuple[Any, Any, Any, tuple[dict[str, Any], str, int]]] = {}
+
+    def row(
+        self, graph: Graph, node: Node, children: int, summary: dict[str, Any], always: bool
+    ) -> tuple[dict[str, Any], str, int]:
+        """``(row, compact_json(row), cjk_count of it)`` for a candidate: the ones made last
+        time for this id when made of the same parts (the same part and summary objects, the
+        same counts) or when equal to them (most rows stay the same from one change to the
+        next, and equal rows made here have their keys in the same order)."""
+        part = self.get(graph, node)
+        found = self._rows.get(node.id)
+        if (
+            found is not None
+            and found[0] is part
+            and found[1] is summary
+            and found[2] == (children, always)
+        ):
+            return found[3]
         row = {
             "id": part[0],
             "level": part[1],
@@ -138,34 +173,15 @@ def _block(graph: Graph, seen: frozenset[str]) -> RowsBlock:
             "toSeq": part[8],
             "childCount": children,
             "exposure": part[9],
-            "edgeSummary": summary
-            if summary is not None
-            else {"degree": 0, "relations": [], "sample_neighbors": []},
-            "alwaysInject": node.id in always,
+            "edgeSummary": summary,
+            "alwaysInject": always,
         }
-        row, text, count = parts.text(row)
-        rows.append(row)
-        texts.append(text)
-        cjk += count
-    return RowsBlock(tuple(rows), tuple(texts), cjk)
-
-
-class RowParts:
-    """The node-and-schema part of each candidate's row, kept across writes (``Graph.index``)."""
-
-    def __init__(self) -> None:
-        self._parts: dict[str, tuple[Any, ...]] = {}
-        self._texts: dict[str, tuple[dict[str, Any], str, int]] = {}
-
-    def text(self, row: dict[str, Any]) -> tuple[dict[str, Any], str, int]:
-        """``(row, compact_json(row), cjk_count of it)``; the row and text made last time for
-        this id when that row equals ``row`` (most rows stay the same from one change to the
-        next, and equal rows built here have their keys in the same order)."""
-        found = self._texts.get(row["id"])
-        if found is not None and found[0] == row:
-            return found
-        text = compact_json(row)
-        made = self._texts[row["id"]] = (row, text, cjk_count(text))
+        if found is not None and found[3][0] == row:
+            made = found[3]
+        else:
+            text = compact_json(row)
+            made = (row, text, cjk_count(text))
+        self._rows[node.id] = (part, summary, (children, always), made)
         return made
 
     def node_changed(self, old: Node | None, new: Node | None) -> None:
@@ -199,13 +215,16 @@ class EdgeSeqs:
 
     Follows the edges as ``structure_index.StructureIndex`` does (a new edge is last in store
     order and is appended; an edge removed or moved means a rebuild), and recomputes an edge's
-    recency when its own ``seqTo`` or an end node changed. Also keeps which node slots of a
-    ``GraphArrays`` have non-ASCII ids (the collation of sample ties depends on it).
+    recency when its own ``seqTo`` or an end node changed. Holds the last ``Skeleton`` made.
     """
 
     def __init__(self, graph: Graph) -> None:
         self._graph = graph
-        self._ascii_of: tuple[GraphArrays, npt.NDArray[np.bool_]] | None = None
+        self.skeleton: Skeleton | None = None  # the last edge summaries made (``edge_summaries``)
+        # id -> (skeleton, samples, neighbour nodes, degree, relations, summary dict) last made:
+        # a summary dict is handed out again while what it was made of is the same, so the rows
+        # made of it (and their text) are kept too
+        self.rendered: dict[str, tuple[Any, ...]] = {}
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -250,33 +269,61 @@ class EdgeSeqs:
             self._dirty_edges.update(e.key for e in graph.edges_of(node_id))
         self._dirty_nodes.clear()
         if self._dirty_edges:
-            self._seq = self._seq.copy()  # an earlier answer stays as it was
+            fresh = self._seq.copy()  # an earlier answer stays as it was
             for key in self._dirty_edges:
                 changed = graph.edges.get(key)
                 if changed is not None and key in self._at:
-                    self._seq[self._at[key]] = edge_seq(graph, changed)
+                    fresh[self._at[key]] = edge_seq(graph, changed)
             self._dirty_edges.clear()
+            if len(fresh) != len(self._seq) or not np.array_equal(fresh, self._seq):
+                self._seq = fresh  # a new array only when a recency changed
         return self._seq
-
-    def non_ascii(self, arrays: GraphArrays) -> npt.NDArray[np.bool_]:
-        """Per node slot of ``arrays``: whether its id has a non-ASCII character."""
-        if self._ascii_of is None or self._ascii_of[0] is not arrays:
-            flags = np.fromiter(
-                (not i.isascii() for i in arrays.ids.tolist()), np.bool_, len(arrays.ids)
-            )
-            self._ascii_of = (arrays, flags)
-        return self._ascii_of[1]
 
     def rebuild(self) -> None:
         """Start again from the graph's edges (when they were found out of step)."""
         self._rebuild()
 
 
+@dataclass(frozen=True, slots=True)
+class Skeleton:
+    """The edge summaries of a target list as ids and numbers (no titles): what depends only on
+    the structure, the edge recencies and the visible set, so a field edit leaves it valid.
+    ``samples[i]``: target ``i``'s sample neighbours as ``(seq, slot)``, in order; ``exact``:
+    the targets answered node by node."""
+
+    arrays: GraphArrays
+    seqs: Ints
+    visible: frozenset[str]
+    limit: int
+    targets: tuple[str, ...]
+    degree: list[int]
+    relations: list[list[dict[str, Any]]]
+    samples: list[list[tuple[int, int]]]
+    exact: set[int]
+
+    def fits(
+        self,
+        arrays: GraphArrays,
+        seqs: Ints,
+        visible: frozenset[str],
+        limit: int,
+        targets: tuple[str, ...],
+    ) -> bool:
+        return (
+            self.arrays is arrays
+            and self.seqs is seqs
+            and self.limit == limit
+            and self.visible == visible
+            and self.targets == targets
+        )
+
+
 def edge_summaries(
     graph: Graph, targets: list[Node], visible: frozenset[str], limit: int
 ) -> dict[str, dict[str, Any]]:
     """``recall.edge_summary(graph, id, visible, None, limit).to_json()`` for each of ``targets``
-    (active nodes in ``visible``), keyed by id, from one pass over the structure arrays."""
+    (active nodes in ``visible``), keyed by id, from one pass over the structure arrays (kept
+    as a ``Skeleton`` while the structure and the edge recencies stay as they are)."""
     if not targets:
         return {}
     arrays = graph_arrays(graph)
@@ -287,11 +334,53 @@ def edge_summaries(
         seqs = index.seqs()
         if len(seqs) != len(arrays.src):  # never expected: answer node by node
             return {n.id: _one(graph, n.id, visible, limit) for n in targets}
-    count, many = len(arrays.ids), len(targets)
+    ids = tuple(n.id for n in targets)
+    skeleton = index.skeleton
+    if skeleton is None or not skeleton.fits(arrays, seqs, visible, limit, ids):
+        skeleton = index.skeleton = _skeleton(arrays, seqs, visible, limit, ids)
+    names, nodes = arrays.ids, graph.nodes
+    rendered = index.rendered
+    out: dict[str, dict[str, Any]] = {}
+    for i, node_id in enumerate(ids):
+        if i in skeleton.exact:
+            out[node_id] = _one(graph, node_id, visible, limit)
+            continue
+        picked, degree, relations = skeleton.samples[i], skeleton.degree[i], skeleton.relations[i]
+        neighbours = tuple(nodes[names[slot]] for _, slot in picked)
+        made = rendered.get(node_id)
+        if (
+            made is None
+            or (
+                made[0] is not skeleton  # a new skeleton: the same numbers and neighbours?
+                and (made[1] != picked or made[3] != degree or made[4] != relations)
+            )
+            or made[2] != neighbours  # a neighbour's node changed (its title…)
+        ):
+            samples = [
+                {"id": n.id, "type": n.type, "title": n.title, "to_seq": seq}
+                for n, (seq, _) in zip(neighbours, picked, strict=True)
+            ]
+            summary = {"degree": degree, "relations": relations, "sample_neighbors": samples}
+            made = (skeleton, picked, neighbours, degree, relations, summary)
+        elif made[0] is not skeleton:
+            made = (skeleton, *made[1:])
+        rendered[node_id] = made
+        out[node_id] = made[5]
+    return out
+
+
+def _skeleton(
+    arrays: GraphArrays,
+    seqs: Ints,
+    visible: frozenset[str],
+    limit: int,
+    ids: tuple[str, ...],
+) -> Skeleton:
+    count, many = len(arrays.ids), len(ids)
     lifted = lift(arrays, visible_mask(arrays, visible))
     a, b = lifted[arrays.src], lifted[arrays.dst]
     keep = (a >= 0) & (b >= 0) & (a != b)
-    slots = np.fromiter((arrays.slot[n.id] for n in targets), np.int64, many)
+    slots = np.fromiter((arrays.slot[i] for i in ids), np.int64, many)
     target_of = np.full(count + 1, -1, np.int64)  # slot -> target number; slot -1 -> -1
     target_of[slots] = np.arange(many)
     ta, tb = target_of[a], target_of[b]
@@ -308,18 +397,8 @@ def edge_summaries(
     degree = np.bincount(node, minlength=many).tolist()
     relations = _relations(arrays, node, kinds, where, many)
     raw = np.flatnonzero(keep & ((ta >= 0) | (tb >= 0)))  # the edges any target sees
-    samples, exact = _samples(graph, arrays, index, a[raw], b[raw], seqs[raw], target_of, limit)
-    out: dict[str, dict[str, Any]] = {}
-    for i, target in enumerate(targets):
-        if i in exact:
-            out[target.id] = _one(graph, target.id, visible, limit)
-        else:
-            out[target.id] = {
-                "degree": degree[i],
-                "relations": relations[i],
-                "sample_neighbors": samples[i],
-            }
-    return out
+    samples, exact = _samples(arrays, a[raw], b[raw], seqs[raw], target_of, limit)
+    return Skeleton(arrays, seqs, visible, limit, ids, degree, relations, samples, exact)
 
 
 def _one(graph: Graph, node_id: str, visible: frozenset[str], limit: int) -> dict[str, Any]:
@@ -361,15 +440,13 @@ def _relations(
 
 
 def _samples(
-    graph: Graph,
     arrays: GraphArrays,
-    index: EdgeSeqs,
     a: Ints,
     b: Ints,
     seq: Ints,
     target_of: Ints,
     limit: int,
-) -> tuple[list[list[dict[str, Any]]], set[int]]:
+) -> tuple[list[list[tuple[int, int]]], set[int]]:
     """Per target: the ``limit`` most recent neighbours (a neighbour's recency is its newest
     edge), ties by ``localeCompare`` of the ids; and the targets to answer node by node.
 
@@ -377,9 +454,8 @@ def _samples(
     target; ``target_of``: slot -> target number (-1 for none)."""
     many = int(target_of.max(initial=-1)) + 1
     cap = max(1, limit)
-    out: list[list[dict[str, Any]]] = [[] for _ in range(many)]
     if not len(a):
-        return out, set()
+        return [[] for _ in range(many)], set()
     # each pair of ends once (either direction), with its newest edge: sort by pair, newest first
     count = len(arrays.ids) + 1
     low, high = np.minimum(a, b), np.maximum(a, b)
@@ -399,8 +475,11 @@ def _samples(
     node = np.concatenate([t_low[t_low >= 0], t_high[t_high >= 0]])
     other = np.concatenate([high[t_low >= 0], low[t_high >= 0]])
     seq = np.concatenate([seq[t_low >= 0], seq[t_high >= 0]])
-    non_ascii = index.non_ascii(arrays)
-    uca = (np.bincount(node, weights=non_ascii[other], minlength=many) > 0).tolist()
+    # which targets have a neighbour whose id is not ASCII (``key_function`` then uses UCA)
+    distinct = np.unique(other)
+    names = arrays.ids
+    odd = distinct[np.fromiter((not names[o].isascii() for o in distinct.tolist()), np.bool_)]
+    uca = (np.bincount(node[np.isin(other, odd)], minlength=many) > 0).tolist()
     # per target newest first; keep the first ``cap`` and whatever ties with the last of them
     order = np.lexsort((-seq, node))
     node, other, seq = node[order], other[order], seq[order]
@@ -412,37 +491,26 @@ def _samples(
     picked: list[list[tuple[int, int]]] = [[] for _ in range(many)]
     for t, o, s in zip(node[keep].tolist(), other[keep].tolist(), seq[keep].tolist(), strict=True):
         picked[t].append((o, s))
-    return _ranked(graph, arrays, picked, uca, cap)
+    return _ranked(arrays, picked, uca, cap)
 
 
 def _ranked(
-    graph: Graph,
     arrays: GraphArrays,
     picked: list[list[tuple[int, int]]],
     uca: list[bool],
     cap: int,
-) -> tuple[list[list[dict[str, Any]]], set[int]]:
-    """Each target's chosen ``(slot, seq)`` neighbours as sample rows, newest first, ties by
-    ``localeCompare`` (``uca_key`` where any neighbour id is not ASCII, as ``key_function``
-    chooses); and the targets where two ids collate equal (their order is first appearance)."""
-    ids, nodes = arrays.ids, graph.nodes
-    out: list[list[dict[str, Any]]] = []
+) -> tuple[list[list[tuple[int, int]]], set[int]]:
+    """Each target's chosen ``(slot, seq)`` neighbours as ``(to_seq, slot)``, newest first, ties
+    by ``localeCompare`` (``uca_key`` where any neighbour id is not ASCII, as ``key_function``
+    chooses), ``cap`` at most; and the targets where two ids collate equal (their order is
+    first appearance)."""
+    ids = arrays.ids
+    out: list[list[tuple[int, int]]] = []
     exact: set[int] = set()
     for t, chosen in enumerate(picked):
         key = uca_key if uca[t] else ascii_key
         ranked = sorted((-s, key(ids[o]), o) for o, s in chosen)
         if any(x[:2] == y[:2] for x, y in pairwise(ranked)):
             exact.add(t)
-        rows = []
-        for s, _, o in ranked[:cap]:
-            neighbour = nodes[ids[o]]
-            rows.append(
-                {
-                    "id": neighbour.id,
-                    "type": neighbour.type,
-                    "title": neighbour.title,
-                    "to_seq": max(0, -s),
-                }
-            )
-        out.append(rows)
+        out.append([(max(0, -s), o) for s, _, o in ranked[:cap]])
     return out, exact
