@@ -2,19 +2,24 @@
 
 ``pool_rows(graph, visible)`` is, row for row and key for key, ``getNodeBrief(id,
 includeEdgeSummary=True, edgeSummaryLimit=8).to_json()`` over ``listVisibleCandidates()``
-(``tests/core/test_route_input.py`` compares the two, also on random graphs). Calling
-getNodeBrief per id costs ~0.1-0.6 s on the 50k demo (1,920 candidates, a hub of degree ~5,700):
-each call re-projects the node's columns and sorts its neighbours. Here:
+(``tests/core/test_route_input.py`` compares the two, on fixtures, random graphs and random
+write sequences). Calling getNodeBrief per id costs ~0.3 s warm and ~0.9 s after a write on the
+50k demo (1,920 candidates, a hub of degree ~5,700): each call re-projects the node's columns
+and sorts its neighbours. Here:
 
 - the per-node part of a row (id … toSeq, exposure) depends on the node and the schema only, so
   it is kept per node (``RowParts``, a ``Graph.index``: dropped node by node as nodes change, all
-  at once when the schema changes);
+  at once when the schema changes), and so are each row and its JSON text while made of the
+  same parts;
 - the edge summaries of every candidate come from one pass over the structure arrays
   (``structure_index``): every edge's ends lifted to the visible set at once (``projection.lift``),
   then degree and relation counts by ``bincount`` and the sample neighbours from one sort by
-  (node, recency). Each edge's recency (``topology.edge_seq``) is kept per edge across writes
-  (``EdgeSeqs``). A node whose sample order would hinge on two ids that collate equal takes
-  the per-node path (``recall.edge_summary``), which orders such ties by first appearance.
+  (pair, recency). Each edge's recency (``topology.edge_seq``) is kept per edge across writes
+  (``EdgeSeqs``); the numbers (a ``Skeleton``) are kept while the structure and the recencies
+  stay, so a field edit only re-renders the sample titles. A node whose sample order would
+  hinge on two ids that collate equal takes the per-node path (``recall.edge_summary``), which
+  orders such ties by first appearance;
+- the whole block (rows, texts, CJK count) is kept until the graph next changes.
 
 The caller holds the store lock (``store.reading()``).
 """
@@ -43,6 +48,7 @@ from memgraph_gui.core.graph.topology import edge_seq, edges_in_order
 
 EDGE_SUMMARY_LIMIT = 8
 _MAX_BINS = 1 << 22  # (target, relation, direction) bins counted densely up to this many
+_REBUILD_AFTER = 20_000  # EdgeSeqs starts again after more changed nodes or new edges than this
 
 Ints = npt.NDArray[np.int64]
 
@@ -121,6 +127,7 @@ def _block(graph: Graph, seen: frozenset[str]) -> RowsBlock:
     always = graph.injection.always_inject_ids
     nodes = graph.nodes
     summaries = edge_summaries(graph, [n for n in pool if n.id in seen], seen, EDGE_SUMMARY_LIMIT)
+    parts.forget_others(pool)
     rows, texts, cjk = [], [], 0
     for node in pool:
         children = 0
@@ -144,6 +151,12 @@ class RowParts:
         self._parts: dict[str, tuple[Any, ...]] = {}
         # id -> the part, summary and counts a row was made of, and (row, text, cjk count)
         self._rows: dict[str, tuple[Any, Any, Any, tuple[dict[str, Any], str, int]]] = {}
+
+    def forget_others(self, pool: list[Node]) -> None:
+        """Drop the rows kept for nodes outside ``pool`` once they outnumber it (memory)."""
+        if len(self._rows) > 2 * len(pool) + 1000:
+            keep = {n.id for n in pool}
+            self._rows = {k: v for k, v in self._rows.items() if k in keep}
 
     def row(
         self, graph: Graph, node: Node, children: int, summary: dict[str, Any], always: bool
@@ -241,6 +254,8 @@ class EdgeSeqs:
     def node_changed(self, old: Node | None, new: Node | None) -> None:
         if not self._stale and (old is None or new is None or old.seq_to != new.seq_to):
             self._dirty_nodes.add(new.id if new is not None else old.id)  # type: ignore[union-attr]
+            if len(self._dirty_nodes) > _REBUILD_AFTER:
+                self._stale = True  # cheaper to start again than to follow them one by one
 
     def edge_changed(self, old: Edge | None, new: Edge | None) -> None:
         if self._stale:
@@ -250,6 +265,8 @@ class EdgeSeqs:
         elif old is None and new is not None and new.ord > self._last_ord:
             self._new.append(new)
             self._last_ord = new.ord
+            if len(self._new) > _REBUILD_AFTER:
+                self._stale = True
         else:
             self._stale = True
 
@@ -340,6 +357,9 @@ def edge_summaries(
         skeleton = index.skeleton = _skeleton(arrays, seqs, visible, limit, ids)
     names, nodes = arrays.ids, graph.nodes
     rendered = index.rendered
+    if len(rendered) > 2 * len(ids) + 1000:  # forget nodes no longer asked for
+        keep = set(ids)
+        rendered = index.rendered = {k: v for k, v in rendered.items() if k in keep}
     out: dict[str, dict[str, Any]] = {}
     for i, node_id in enumerate(ids):
         if i in skeleton.exact:
