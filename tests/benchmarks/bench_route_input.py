@@ -16,12 +16,14 @@ of ``--rounds`` runs in this process:
   ``listVisibleCandidates()`` through the Read API (plus, for the whole input, the same text
   serialised with ``route_text`` and ``estimate_tokens``), timed in the same situations.
 
-Prints a markdown table: measure, ours, plain, ratio (plain / ours), bar, ok.
+Each timed call starts after ``gc.collect()``. Prints a markdown table: measure, ours, plain,
+ratio (plain / ours), bar, ok.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import shutil
 import statistics
@@ -62,6 +64,9 @@ def worked_input(read: Any, message: str) -> tuple[str, int]:
 
 
 def once(fn: Callable[[], Any]) -> float:
+    """Seconds of one call, after a full collection (so garbage an earlier call left, e.g. the
+    plain loop's ~10^5 objects, is not collected on this call's time)."""
+    gc.collect()
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
