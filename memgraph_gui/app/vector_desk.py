@@ -14,9 +14,10 @@ What runs, and where (GUI thread never embeds):
   after a profile change (this window's, an undo, or another process's): in a **child process**
   (``python -m memgraph_gui.cli embed --db FILE``, its progress lines parsed from stderr, its
   JSON line from stdout). Chosen by measurement (``tests/benchmarks/bench_vectors.py``, 50k demo,
-  offscreen window repainting every 10 ms): on a worker thread the pure-Python hashing holds the
-  GIL and the longest frame was 240 ms (60 frames over 33 ms); in a child process the window's
-  frames stay at its idle figures. Cancel terminates the child: each chunk of 2,048 vectors is
+  offscreen window repainting every 10 ms, a shared 2-core machine): on a worker thread the
+  pure-Python hashing holds the GIL and the longest frame was 156-253 ms over four runs (p95
+  23-42 ms); in a child process 41-60 ms (p95 15-28 ms), against 22-64 ms for the same window
+  idle in the same run: what is left is the machine's other load, not the job. Cancel terminates the child: each chunk of 2,048 vectors is
   its own transaction, so what was stored stays and nothing is half-written. The endpoint key is
   never on the child's command line: the child reads it from the environment or the keyring as
   the CLI does; a key kept for this run only (no keyring) is passed in its environment. A store
@@ -53,8 +54,9 @@ from memgraph_gui.app.qt import (
 from memgraph_gui.app.secrets import SecretsUnavailable
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
+from memgraph_gui.core.storage import vector_rows
 from memgraph_gui.core.vectors import keys
-from memgraph_gui.core.vectors.api import VectorApi
+from memgraph_gui.core.vectors.api import VectorApi, VectorStatus
 from memgraph_gui.core.vectors.keeper import refresh_nodes, touched
 from memgraph_gui.core.vectors.profiles import (
     BUILTIN,
@@ -65,6 +67,7 @@ from memgraph_gui.core.vectors.profiles import (
     ProfileSpec,
     parse_profile,
 )
+from memgraph_gui.core.vectors.text import searchable
 
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
@@ -441,7 +444,7 @@ class VectorDesk(QObject):
         if self._closed or store.closed:
             return
         self._counting += 1
-        future = self._pool.submit(lambda: store.vectors().status())
+        future = self._pool.submit(lambda: _status(store))
         future.add_done_callback(lambda f: self._arrived.emit(("counted", store, f)))
 
     # -- results (GUI thread) ----------------------------------------------------------------------
@@ -494,6 +497,19 @@ class VectorDesk(QObject):
     def _set(self, **changes: Any) -> None:
         self._state = replace(self._state, **changes)
         self.changed.emit()
+
+
+def _status(store: MemoryStore) -> VectorStatus:
+    """``VectorApi.status`` holding the store lock only to copy the node list (a 50k-node count
+    under it kept the GUI thread's reads waiting ~30 ms). Worker thread."""
+    spec = store.vectors().profile()
+    with store.reading() as graph:
+        nodes = list(graph.nodes.values())
+    count = sum(1 for node in nodes if searchable(node))
+    if spec is None:
+        return VectorStatus(None, count, 0)
+    stored = store.storage.read_aside(vector_rows.counts).get(spec.key, 0)
+    return VectorStatus(spec, count, stored)
 
 
 def _outcome(work: Callable[[], Any]) -> Any:
