@@ -12,16 +12,18 @@ What runs, and where (GUI thread never embeds):
   the next whole embedding, and a search never uses their stale vectors meanwhile.
 - **A whole ``embed_all``** on open, after a reload (an import here or by another process) and
   after a profile change (this window's, an undo, or another process's): in a **child process**
-  (``python -m memgraph_gui.cli embed --db FILE``, its progress lines parsed from stderr, its
-  JSON line from stdout). Chosen by measurement (``tests/benchmarks/bench_vectors.py``, 50k demo,
-  offscreen window repainting every 10 ms, a shared 2-core machine): on a worker thread the
-  pure-Python hashing holds the GIL and the longest frame was 156-253 ms over four runs (p95
+  (``python -m memgraph_gui.cli embed --db FILE``, as ``CHILD`` runs it: at a lower CPU priority,
+  so the window comes first on a busy machine; its progress lines are parsed from stderr, its
+  JSON line from stdout). Chosen by measurement (``tests/benchmarks/bench_vectors.py``, 50k
+  demo, offscreen window repainting every 10 ms, a shared 2-core machine): on a worker thread
+  the pure-Python hashing holds the GIL and the longest frame was 156-253 ms over four runs (p95
   23-42 ms); in a child process 41-60 ms (p95 15-28 ms), against 22-64 ms for the same window
-  idle in the same run: what is left is the machine's other load, not the job. Cancel terminates the child: each chunk of 2,048 vectors is
-  its own transaction, so what was stored stays and nothing is half-written. The endpoint key is
-  never on the child's command line: the child reads it from the environment or the keyring as
-  the CLI does; a key kept for this run only (no keyring) is passed in its environment. A store
-  that is not a file (``:memory:``) cannot be opened by a child: its job runs on a thread.
+  idle in the same run: what is left is the machine's other load, not the job. Cancel
+  terminates the child: each chunk of 2,048 vectors is its own transaction, so what was stored
+  stays and nothing is half-written. The endpoint key is never on the child's command line: the
+  child reads it from the environment or the keyring as the CLI does; a key kept for this run
+  only (no keyring) is passed in its environment. A store that is not a file (``:memory:``)
+  cannot be opened by a child: its job runs on a thread.
 
 Every asynchronous result carries the store it was for (the store object; its path names it in
 messages) and lands only while that store is still the open one; a job for a store left is

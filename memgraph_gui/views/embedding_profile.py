@@ -269,6 +269,8 @@ class EmbeddingProfileDialog(QDialog):
         self.error.clear()
         if spec != self._desk.state.profile:
             self._desk.set_profile(spec)
+        elif spec is not None and self._desk.state.error:
+            self._desk.embed_now()  # the same profile after a failure (a new key?): again
         super().accept()
 
     def _keep_key(self) -> bool:

@@ -94,6 +94,12 @@ def test_an_endpoint_needs_its_fields_and_keeps_its_key_in_the_keyring(
     assert "sk-test" not in error.toolTip()
     again = open_dialog(win)
     assert "127.0.0.1:9" in again.counts.text() and "failed" in again.counts.text()
+    assert again.endpoint_button.isChecked() and again.url_edit.text() == "http://127.0.0.1:9/v1"
+    depth = app.undo.stack.count()
+    with qtbot.waitSignal(app.vectors.job_ended, timeout=60000) as retried:
+        again.accept()  # the same profile after a failure: tried again, no new undo step
+    assert "127.0.0.1:9" in retried.args[0]
+    assert app.undo.stack.count() == depth
 
 
 def test_without_a_keyring_a_key_is_kept_for_this_run(
