@@ -18,6 +18,7 @@ import unicodedata
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import chain
 
 import numpy as np
 
@@ -32,16 +33,23 @@ _PARTS = re.compile(f"[{_CJK_CHARS}]+|[^{_CJK_CHARS}]+")  # CJK stretches, and t
 
 def grams(text: str) -> Counter[str]:
     """The features of ``text`` (see the module docstring), with their counts."""
-    out: Counter[str] = Counter()
     folded = unicodedata.normalize("NFKC", text).casefold()
-    for run in _RUN.findall(folded):
+    return Counter(chain.from_iterable(map(_run_grams, _RUN.findall(folded))))
+
+
+def _run_grams(run: str) -> tuple[str, ...]:
+    """The features of one run of letters and digits (remembered: words recur)."""
+    found = _RUNS.get(run)
+    if found is None:
         if _CJK.search(run):
-            out.update(_cjk_grams(run))
+            found = tuple(_cjk_grams(run))
         else:
-            out[run] += 1
             marked = f"<{run}>"
-            out.update(marked[i : i + 3] for i in range(len(marked) - 2))
-    return out
+            found = (run, *(marked[i : i + 3] for i in range(len(marked) - 2)))
+        if len(_RUNS) >= CACHE_LIMIT:
+            _RUNS.clear()
+        _RUNS[run] = found
+    return found
 
 
 def _cjk_grams(run: str) -> Iterable[str]:
@@ -54,13 +62,42 @@ def _cjk_grams(run: str) -> Iterable[str]:
             yield part
 
 
+def _run_codes(run: str) -> tuple[int, ...]:
+    """The CRC-32 of each feature of one run (remembered)."""
+    found = _CODES.get(run)
+    if found is None:
+        found = tuple(zlib.crc32(gram.encode("utf-8")) for gram in _run_grams(run))
+        if len(_CODES) >= CACHE_LIMIT:
+            _CODES.clear()
+        _CODES[run] = found
+    return found
+
+
+CACHE_LIMIT = 200_000
+"""Runs remembered (each cache is emptied when full; only speed depends on it)."""
+_RUNS: dict[str, tuple[str, ...]] = {}
+_CODES: dict[str, tuple[int, ...]] = {}
+
+
 def embed(texts: Sequence[str], dim: int = DIM) -> np.ndarray:
-    """One unit-length float32 row per text (``len(texts) × dim``)."""
-    out = np.zeros((len(texts), dim), np.float32)
+    """One unit-length float32 row per text (``len(texts) × dim``). Any thread.
+
+    Features are counted by their CRC-32 (two features with one code, a chance of 2^-32 a pair,
+    count as one)."""
+    cells: list[int] = []
+    weights: list[float] = []
+    log = math.log
     for row, text in enumerate(texts):
-        for gram, count in grams(text).items():
-            code = zlib.crc32(gram.encode("utf-8"))
-            out[row, code % dim] += (1.0 if code & 0x80000000 else -1.0) * (1 + math.log(count))
+        base = row * dim
+        folded = unicodedata.normalize("NFKC", text).casefold()
+        counts = Counter(chain.from_iterable(map(_run_codes, _RUN.findall(folded))))
+        for code, count in counts.items():
+            cells.append(base + code % dim)
+            weights.append((1.0 if code & 0x80000000 else -1.0) * (1 + log(count)))
+    flat = np.bincount(
+        np.asarray(cells, np.int64), np.asarray(weights, np.float64), len(texts) * dim
+    )
+    out = flat.reshape(len(texts), dim).astype(np.float32)
     norms = np.linalg.norm(out, axis=1)
     np.divide(out, norms[:, None], out=out, where=norms[:, None] > 0)
     return out

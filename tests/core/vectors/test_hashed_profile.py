@@ -60,3 +60,24 @@ def test_grams_fold_case_and_width_and_split_mixed_runs() -> None:
     assert grams("艾琳abc背叛") == {
         "艾": 1, "琳": 1, "艾琳": 1, "abc": 1, "背": 1, "叛": 1, "背叛": 1,
     }  # fmt: skip
+
+
+def _by_definition(texts: list[str]) -> np.ndarray:
+    """The module docstring's vectors, one gram at a time (the plain reading of it)."""
+    import math
+    import zlib
+
+    out = np.zeros((len(texts), DIM), np.float32)
+    for row, text in enumerate(texts):
+        for gram, count in grams(text).items():
+            code = zlib.crc32(gram.encode("utf-8"))
+            out[row, code % DIM] += (1.0 if code & 0x80000000 else -1.0) * (1 + math.log(count))
+    norms = np.linalg.norm(out, axis=1)
+    np.divide(out, norms[:, None], out=out, where=norms[:, None] > 0)
+    return out
+
+
+def test_the_fast_embedding_is_the_definitions() -> None:
+    texts = [*TEXTS, "Eileen, Eileen and EILEEN again", "艾琳abc背叛 国王 国王", "", "x"]
+    assert np.allclose(embed(texts), _by_definition(texts), atol=1e-6)
+    assert np.allclose(embed(texts), embed(texts))  # the remembered runs change nothing
