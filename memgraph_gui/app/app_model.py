@@ -18,6 +18,7 @@ from memgraph_gui.app.membrane_desk import MembraneReads
 from memgraph_gui.app.nuggets_desk import NuggetReads
 from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.app.reads import StoreReads, warm
+from memgraph_gui.app.recall_lab import RecallLab
 from memgraph_gui.app.runner import OpRunner
 from memgraph_gui.app.selection import Selection
 from memgraph_gui.app.trust_lens import LensReads, TrustLens
@@ -77,6 +78,7 @@ class AppModel(LensReads, StoreReads, NuggetReads, MembraneReads, QObject):
         self.lens = TrustLens(self)  # "View as": every read a view makes obeys it
         self._attach(store)
         self.lens.restore()  # the lens remembered for this store
+        self.recall_lab = RecallLab(self)  # "what would recall pick for this message?"
 
     # -- the store ---------------------------------------------------------------------------------
     @property

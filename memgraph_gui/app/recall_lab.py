@@ -1,0 +1,368 @@
+"""The Recall lab: "what would recall pick for this message?", asked before the chat does.
+
+``RecallLab`` (owned by the ``AppModel`` as ``recall_lab``; no widgets) holds the message typed
+and the nugget chosen, and runs the four rankings of the store for it off the GUI thread:
+``keywordSearch``, ``vectorSearch`` (the active embedding profile), ``searchNotes`` (the nugget
+chosen) and ``retrieveGraph`` (under the trust lens; with the lens off, the curator's full
+trust: every sensitivity, every scope). Each ranking is kept with its scores, or with the error
+its API raised (``NO_EMBEDDING_PROFILE`` while no profile is set: nothing is faked).
+
+Every answer carries what it was for (the message, the nugget, the trust, the store and its
+stamp) and lands only if the lab still asks exactly that of that store: a result for an older
+message, another nugget or lens, or a store since replaced is dropped. Any change to the memory
+(an edit in the inspector, another process's write) runs the rankings again, debounced.
+
+``marks()`` gives, per ranking, the node ids the graph marks for it. GUI thread only.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memgraph_gui.app.lens_retrieval import MAX_HOPS, ROOT_LIMIT
+from memgraph_gui.app.nuggets_desk import is_note
+from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
+from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
+from memgraph_gui.core.membrane.model import SENSITIVITIES
+from memgraph_gui.core.membrane.trust import TrustContext
+
+if TYPE_CHECKING:
+    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.core.domain.changes import ChangeSet
+    from memgraph_gui.core.memory import MemoryStore
+
+RANKINGS = ("keyword", "vector", "notes", "retrieve")
+"""The lab's rankings, in the order the dock shows them side by side."""
+MARK_KEYS = (*RANKINGS, "picked")
+"""What the graph marks: each ranking's nodes, and the nodes Run recall picked."""
+K = 20
+"""How many nodes each ranking returns (the seed's default ``k``)."""
+NOTES_LIMIT = 20
+"""How many notes ``searchNotes`` returns (Nuggets' own default is 5: the lab shows more)."""
+RERUN_MS = 250
+"""A change to the memory runs the rankings again this long after the last one."""
+TYPE_MS = 200
+"""A message typed runs the rankings this long after the last keystroke."""
+FULL_TRUST = TrustContext(SENSITIVITIES[-1], True, "", ())
+"""The trust ``retrieveGraph`` runs with while the lens is off: the curator's, who sees every
+record in full (every sensitivity up to the highest, every scope)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One ranked node: its id, its title as plain text, its score and what else its ranking
+    says of it (e.g. ``text 0.50 · vector 0.12``, ``root``, ``hop 1``)."""
+
+    node_id: str
+    title: str
+    score: float
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """One ranking's answer: ``hits`` best first, or the ``error`` its API raised."""
+
+    key: str
+    hits: tuple[Hit, ...] = ()
+    error: MemgraphError | None = None
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(h.node_id for h in self.hits)
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """What the lab asks: the message, the nugget for ``searchNotes`` (None: the store has no
+    notes) and the trust for ``retrieveGraph`` (None: the lens is off, full trust)."""
+
+    message: str
+    nugget: str | None = None
+    trust: TrustContext | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LabResult:
+    """The four rankings of ``query`` over the store as of ``stamp``, and how long they took
+    together (``seconds``, on the worker thread)."""
+
+    query: Query
+    stamp: tuple[str, int]
+    rankings: Mapping[str, Ranking] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def rank_all(store: MemoryStore, query: Query, k: int = K) -> dict[str, Ranking]:
+    """The four rankings of ``query.message`` over ``store`` (any thread; reads only). Each
+    ranking that raises keeps its error; the others still run."""
+    out: dict[str, Ranking] = {}
+    message = query.message
+    read = store.read_api()
+
+    def ranked(key: str, fn: Any) -> None:
+        try:
+            out[key] = Ranking(key, tuple(fn()))
+        except Exception as exc:  # a refusal, or the store closed meanwhile
+            error = exc if isinstance(exc, MemgraphError) else as_memgraph_error(exc)
+            out[key] = Ranking(key, (), error)
+
+    def keyword() -> list[Hit]:
+        rows = read.keyword_search(query=message, k=k)
+        return [Hit(r.node.id, r.node.title or r.node.id, float(r.score)) for r in rows]
+
+    def vector() -> list[Hit]:
+        rows = read.vector_search(query=message, k=k)
+        return [Hit(r.node.id, r.node.title or r.node.id, float(r.score)) for r in rows]
+
+    def notes() -> list[Hit]:
+        if query.nugget is None:
+            raise MemgraphError("NO_NOTES", "this memory holds no Nuggets notes")
+        rows = store.nuggets(query.nugget).search_notes(message, NOTES_LIMIT)
+        return [_note_hit(row) for row in rows]
+
+    def retrieve() -> list[Hit]:
+        trust = query.trust or FULL_TRUST
+        answer = store.membrane().retrieve_graph(
+            message, trust, root_limit=ROOT_LIMIT, max_hops=MAX_HOPS
+        )
+        return _retrieve_hits(answer)
+
+    ranked("keyword", keyword)
+    ranked("vector", vector)
+    ranked("notes", notes)
+    ranked("retrieve", retrieve)
+    return out
+
+
+def _note_hit(row: Mapping[str, Any]) -> Hit:
+    note = row.get("note") or {}
+    detail = tr("text {text} · vector {vector}").format(
+        text=f"{float(row.get('textScore', 0.0)):.2f}",
+        vector=f"{float(row.get('vectorScore', 0.0)):.2f}",
+    )
+    note_id = str(note.get("id", ""))
+    return Hit(note_id, str(note.get("title") or note_id), float(row.get("score", 0.0)), detail)
+
+
+def _retrieve_hits(answer: Mapping[str, Any]) -> list[Hit]:
+    """A ``RetrieveGraphResponse`` as ranked rows: the roots in root order, then the nodes
+    expansion reached, by hop; each with its salience as its score and its hop (a redacted
+    record's title is its id: its payload is not the caller's to read)."""
+    roots = [str(i) for i in answer.get("root_ids") or ()]
+    rows: dict[str, Hit] = {}
+    for node in answer.get("nodes") or ():
+        record = node.get("record") or {}
+        node_id = str(record.get("id", ""))
+        if not node_id:
+            continue
+        hop = int(node.get("hop", 0))
+        redacted = "payload" not in record
+        title = node_id if redacted else _record_title(record) or node_id
+        detail = tr("root") if hop == 0 else tr("hop {hop}").format(hop=hop)
+        if redacted:
+            detail += tr(" · redacted")
+        rows[node_id] = Hit(node_id, title, float(record.get("salience", 0.0) or 0.0), detail)
+    order = [i for i in roots if i in rows]
+    rest = sorted(
+        (i for i in rows if i not in set(roots)),
+        key=lambda i: rows[i].detail,
+    )
+    return [rows[i] for i in (*order, *rest)]
+
+
+def _record_title(record: Mapping[str, Any]) -> str:
+    payload = record.get("payload") or {}
+    for key in ("title", "canonical_name", "summary"):
+        value = payload.get(key)
+        if isinstance(value, str) and value.strip():
+            return value
+    subject, predicate, obj = (payload.get(k) for k in ("subject", "predicate", "object"))
+    if subject or obj:
+        return " ".join(str(p) for p in (subject, predicate, obj) if p)
+    return ""
+
+
+def problem_text(ranking: Ranking) -> str:
+    """What the dock says in place of a ranking that raised: plainly, and what to do."""
+    error = ranking.error
+    if error is None:
+        return ""
+    if error.code == "NO_EMBEDDING_PROFILE":
+        return tr(
+            "No embedding profile is set for this memory, so vectorSearch has nothing to "
+            "search. Set one in Edit ▸ Preferences…, or run “memgraph embed --db FILE” in a "
+            "terminal, then type the message again."
+        )
+    if error.code == "NO_NOTES":
+        return tr("This memory holds no Nuggets notes: searchNotes has no nugget to search.")
+    return tr("{code}: {message}").format(code=error.code, message=error.message)
+
+
+class RecallLab(QObject):
+    """The lab's state over ``app`` (see the module docstring). GUI thread only.
+
+    Signals: ``result_changed(LabResult | None)`` when rankings land (None: cleared, e.g. the
+    message was emptied or another store opened); ``running_changed(bool)``;
+    ``marks_changed()`` when ``marks()`` changed; ``nuggets_changed(list[str])`` when the
+    store's nuggets changed (the dock's combo follows).
+    """
+
+    result_changed = Signal(object)
+    running_changed = Signal(bool)
+    marks_changed = Signal()
+    nuggets_changed = Signal(object)
+    _arrived = Signal(object)
+
+    def __init__(self, app: AppModel) -> None:
+        super().__init__(app)
+        self._app = app
+        self.message = ""
+        self.nugget: str | None = None
+        self.result: LabResult | None = None
+        self.running = False
+        self.marking = True  # the graph marks the rankings (the dock turns it off when hidden)
+        self._ticket = 0
+        self._nuggets: list[str] = []
+        self._timer = QTimer(self, singleShot=True, interval=TYPE_MS)
+        self._timer.timeout.connect(self.run_now)
+        self._arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        app.changes_applied.connect(self._on_changes_applied)
+        app.store_replaced.connect(self._on_store_replaced)
+        app.lens.changed.connect(self._on_lens_changed)
+        self._refresh_nuggets()
+
+    # -- what is asked -------------------------------------------------------------------------------
+    def query(self) -> Query:
+        """What the lab asks now."""
+        return Query(self.message, self.nugget, self._app.lens.trust)
+
+    def set_message(self, text: str) -> None:
+        """Ask for ``text`` (debounced: the rankings run ``TYPE_MS`` after the last call). A
+        blank message clears the answer shown."""
+        if text == self.message:
+            return
+        self.message = text
+        if not text.strip():
+            self._timer.stop()
+            self._drop()
+            return
+        self._timer.start(TYPE_MS)
+
+    def nuggets(self) -> list[str]:
+        """The store's nuggets, sorted (the choices of ``set_nugget``)."""
+        return list(self._nuggets)
+
+    def set_nugget(self, name: str | None) -> None:
+        """Search the notes of ``name`` (one of ``nuggets()``) with ``searchNotes``."""
+        if name == self.nugget:
+            return
+        self.nugget = name
+        self._again(0)
+
+    def set_marking(self, on: bool) -> None:
+        """Whether the graph marks the lab's rankings (off while the dock is hidden)."""
+        if on != self.marking:
+            self.marking = on
+            self.marks_changed.emit()
+
+    # -- running -------------------------------------------------------------------------------------
+    def run_now(self) -> None:
+        """Run the four rankings for the message now, off the GUI thread (nothing for a blank
+        message). The answer lands as ``result_changed`` if the lab still asks the same."""
+        self._timer.stop()
+        query = self.query()
+        if not query.message.strip() or self._app.closed:
+            return
+        self._ticket += 1
+        ticket, store = self._ticket, self._app.store
+        self._set_running(True)
+
+        def work() -> None:
+            try:
+                stamp = store.stamp
+                started = time.perf_counter()
+                rankings = rank_all(store, query)
+                result: Any = LabResult(query, stamp, rankings, time.perf_counter() - started)
+            except Exception as exc:  # the store closed meanwhile
+                result = exc
+            self._arrived.emit((ticket, store, query, result))
+
+        threading.Thread(target=work, name="memgraph-recall-lab", daemon=True).start()
+
+    def marks(self) -> dict[str, tuple[str, ...]]:
+        """Per key of ``MARK_KEYS``, the node ids the graph marks for it (none while
+        ``marking`` is off or nothing landed)."""
+        out: dict[str, tuple[str, ...]] = {key: () for key in MARK_KEYS}
+        if not self.marking or self.result is None:
+            return out
+        for key, ranking in self.result.rankings.items():
+            out[key] = ranking.ids
+        return out
+
+    def _deliver(self, item: tuple[int, MemoryStore, Query, Any]) -> None:
+        ticket, store, query, result = item
+        if ticket != self._ticket or self._app.closed or store is not self._app.store:
+            return  # asked again since, or for a store replaced
+        self._set_running(False)
+        if query != self.query() or isinstance(result, BaseException):
+            return  # for an older message, nugget or lens (its own run is on the way)
+        self.result = result
+        self.result_changed.emit(result)
+        self.marks_changed.emit()
+
+    def _set_running(self, running: bool) -> None:
+        if running != self.running:
+            self.running = running
+            self.running_changed.emit(running)
+
+    def _drop(self) -> None:
+        """Forget the answer shown and any on the way."""
+        self._ticket += 1
+        self._set_running(False)
+        if self.result is not None:
+            self.result = None
+            self.result_changed.emit(None)
+            self.marks_changed.emit()
+
+    def _again(self, delay: int) -> None:
+        """Run again for the message asked (if any), ``delay`` ms from now."""
+        if self.message.strip():
+            self._timer.start(delay)
+
+    # -- what changed --------------------------------------------------------------------------------
+    def _on_changes_applied(self, changes: ChangeSet, _initiator: object | None) -> None:
+        if changes.empty and not changes.reloaded:
+            return
+        if changes.reloaded or changes.nodes_added or changes.nodes_removed:
+            self._refresh_nuggets()
+        elif any(_is_note_change(self._app, i) for i in changes.nodes_updated):
+            self._refresh_nuggets()
+        self._again(RERUN_MS)
+
+    def _on_store_replaced(self) -> None:
+        self._drop()
+        self._refresh_nuggets()
+        self._again(0)
+
+    def _on_lens_changed(self) -> None:
+        trust = self._app.lens.trust
+        if self.result is not None and self.result.query.trust == trust:
+            return  # only some node's tier moved: a change to the memory runs it again
+        self._again(0)
+
+    def _refresh_nuggets(self) -> None:
+        names = self._app.nuggets()
+        if names != self._nuggets:
+            self._nuggets = names
+            self.nuggets_changed.emit(list(names))
+        if self.nugget not in names:
+            self.nugget = names[0] if names else None
+
+
+def _is_note_change(app: AppModel, node_id: str) -> bool:
+    return is_note(app.node(node_id))
