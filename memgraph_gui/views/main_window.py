@@ -41,6 +41,7 @@ from memgraph_gui.views.qt import (
     is_alive,
     tr,
 )
+from memgraph_gui.views.recall_lab import RecallLabPanel
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
 from memgraph_gui.views.trust_lens import LensControls
@@ -50,6 +51,8 @@ from memgraph_gui.views.unsaved import Ask, settle
 from memgraph_gui.views.window_settings import load_bytes, save_bytes
 from memgraph_gui.views.wizard import CompactionActions
 
+RECALL_LAB_KEY = "Ctrl+Shift+L"
+RECALL_LAB_SHARE = 0.42  # of the window's height, the first time the Recall lab is shown
 DOCK_SHARE = (0.27, 0.21)  # of the window's width: timeline, inspector (the graph keeps > half)
 
 
@@ -111,6 +114,7 @@ class MainWindow(QMainWindow):
         self.graph_view.progress_changed.connect(self._on_layout_progress)
         self.files.previewed.connect(self.graph_view.show_preview)
         self.files.open_failed.connect(self.graph_view.cancel_preview)
+        self._build_recall_lab()
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -118,6 +122,40 @@ class MainWindow(QMainWindow):
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
+
+    def _build_recall_lab(self) -> None:
+        """The Recall lab, a dock along the bottom (hidden until View ▸ Recall Lab); the graph
+        marks its rankings only while it is shown."""
+        self._recall_lab_sized = False
+        self.recall_lab = RecallLabPanel(self._app)
+        self.recall_lab_dock = self._dock(
+            tr("Recall Lab"), "recall-lab", self.recall_lab, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+        self.recall_lab_dock.hide()
+        self._app.recall_lab.set_marking(False)
+        self.recall_lab_dock.visibilityChanged.connect(self._on_recall_lab_shown)
+        toggle = self.recall_lab_dock.toggleViewAction()
+        toggle.setText(tr("Recall &Lab"))
+        toggle.setShortcut(QKeySequence(RECALL_LAB_KEY))
+        toggle.triggered.connect(self._on_recall_lab_toggled)
+        toggle.setToolTip(
+            tr("What would recall pick for a message? ({key})").format(key=RECALL_LAB_KEY)
+        )
+
+    def _on_recall_lab_shown(self, _visible: bool) -> None:
+        self._app.recall_lab.set_marking(not self.recall_lab_dock.isHidden())
+
+    def _on_recall_lab_toggled(self, shown: bool) -> None:
+        """View ▸ Recall Lab: the first showing takes a share of the window's height (later
+        ones keep the height it was left at); the message box gets the keyboard."""
+        dock = self.recall_lab_dock
+        if not shown:
+            return
+        if not self._recall_lab_sized and not dock.isFloating():
+            self._recall_lab_sized = True
+            height = int(self.height() * RECALL_LAB_SHARE)
+            self.resizeDocks([dock], [height], Qt.Orientation.Vertical)
+        self.recall_lab.message.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _build_focus_chain(self) -> None:
         """Tab goes Find box → timeline → graph → inspector (its fields, top to bottom) → the
@@ -141,6 +179,7 @@ class MainWindow(QMainWindow):
             self.graph_view.plot,
             *inspector,
             *filters,
+            *self.recall_lab.tab_stops(),
         ]
 
     def focusNextPrevChild(self, next: bool) -> bool:
@@ -246,6 +285,7 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addAction(self.timeline_dock.toggleViewAction())
         self.view_menu.addAction(self.inspector_dock.toggleViewAction())
+        menu.addAction(self.recall_lab_dock.toggleViewAction())
         menu.addSeparator()
         lens = self.lens_controls
         menu.addActions([lens.view_as, lens.retrieve, lens.full_view])

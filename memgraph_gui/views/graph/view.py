@@ -161,6 +161,7 @@ class GraphView(
         app.lens.changed.connect(self._on_lens_changed)
         app.lens.retrieval.finished.connect(self.show_retrieval)
         app.lens.retrieval.cleared.connect(self.show_retrieval)
+        app.recall_lab.marks_changed.connect(self.show_recall_lab)
         self.nodes.node_clicked.connect(self._on_node_clicked)
         self.nodes.node_double_clicked.connect(self._on_node_double_clicked)
         self.nodes.node_hovered.connect(self._on_node_hovered)
@@ -447,6 +448,7 @@ class GraphView(
             self.injection.clear()
         self._show_selection()
         self.show_retrieval()
+        self.show_recall_lab()
         if fit and scene.n:
             self.fit()
         self._label_timer.start()
@@ -494,6 +496,16 @@ class GraphView(
             injection = self._app.injection()
             self.injection.show(self.scene, injection, self.visible, self._lift(), self._faded())
             self._label_timer.start()  # labels keep clear of the picks and count the marks
+
+    def show_recall_lab(self) -> None:
+        """Mark the Recall lab's rankings and picks over the drawn nodes (``RecallLabMarks``;
+        none while the lab marks nothing)."""
+        scene = self.scene
+        if scene is None or self.preview_stamp is not None or len(self.visible) != scene.n:
+            self.recall_marks.clear()
+            return
+        self.recall_marks.show(scene, self._app.recall_lab.marks(), self.visible, self._lift())
+        self._label_timer.start()  # labels keep clear of the rings
 
     def _show_selection(self) -> None:
         scene = self.scene
