@@ -32,6 +32,13 @@ Luker node whose sensitivity a person set: "set by you", Reset to default); see
 writes ``nuggets-main.png``: the Nuggets demo (``memgraph demo --nuggets``, two nuggets, English
 and Chinese) in the main window: a hub note selected, the pointer on a preference linked to it
 (its kind, nugget, scope / type), the timeline at a stretch with hidden (faded) notes.
+
+    DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py --recall-lab docs/screenshots
+
+writes ``recall-lab.png`` and ``recall-lab-1024x700.png``: the Recall lab dock open over the
+2,000-node demo with a few Nuggets notes, a message typed, every ranking filled (vectorSearch
+saying what it needs while no embedding profile is set), each marked on the graph, and a ranked
+node clicked (the inspector shows it); see ``recall_lab_window``.
 """
 
 from __future__ import annotations
@@ -295,6 +302,50 @@ def nuggets_window(out_dir: str) -> None:
     _close(window, app)
 
 
+LAB_MESSAGE = "Eileen found a letter in the Black Forest. Who wrote it, and does Kain know?"
+
+
+def recall_lab_window(out_dir: str) -> None:
+    """The Recall lab over the 2,000-node demo plus a nugget of notes about its story: the
+    message typed, the four rankings in, a ranked node clicked; at 1640×960 and 1024×700."""
+    from memgraph_gui.core.demo.generator import load_demo
+    from memgraph_gui.core.memory import MemoryStore
+    from memgraph_gui.views.qt import QApplication, Qt
+
+    qt = QApplication.instance() or QApplication(sys.argv[:1])
+    qt.setOrganizationName("memgraph-screenshots-recall-lab")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="shots-lab-")) / "lab.memgraph"
+    with MemoryStore.open(work) as store:
+        load_demo(store, 2000, 11)
+        notes = store.nuggets("story-notes")
+        notes.remember("user:pref:pov", "Tell it from Eileen's side")
+        notes.create_note(
+            "Who wrote the letter",
+            "The letter Eileen found in the Black Forest was written by Kain before his exile.",
+            ["letter"],
+        )
+        notes.create_note("Black Forest", "Aldric holds the Black Forest; the old road is watched.")
+        notes.create_note("Kain's secret", "Kain hides the star-map shard; Eileen must not know.")
+    for name, size in (("recall-lab.png", (1640, 960)), ("recall-lab-1024x700.png", (1024, 700))):
+        window, app = _window(qt, work, size)
+        toggle = window.recall_lab_dock.toggleViewAction()
+        if not toggle.isChecked():
+            toggle.trigger()
+        panel = window.recall_lab
+        panel.nugget.setCurrentIndex(max(0, panel.nugget.findData("story-notes")))
+        panel.set_message(LAB_MESSAGE)
+        _wait(qt, lambda app=app: app.recall_lab.result is not None, 30)
+        table = panel.columns["keyword"].table
+        item = table.topLevelItem(1)
+        table.setCurrentItem(item)
+        panel.columns["keyword"].node_chosen.emit(item.data(0, Qt.ItemDataRole.UserRole))
+        _settle(qt, window)
+        window.grab().save(str(out / name))
+        _close(window, app)
+
+
 def _window(qt: Any, path: Path, size: tuple[int, int] = (1640, 960)) -> tuple[Any, Any]:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.memory import MemoryStore
@@ -374,5 +425,7 @@ if __name__ == "__main__":
         membrane_inspector(sys.argv[2])
     elif sys.argv[1:2] == ["--nuggets"]:
         nuggets_window(sys.argv[2])
+    elif sys.argv[1:2] == ["--recall-lab"]:
+        recall_lab_window(sys.argv[2])
     else:
         main(*sys.argv[1:3])

@@ -17,6 +17,7 @@ message, another nugget or lens, or a store since replaced is dropped. Any chang
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Mapping
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.domain.changes import ChangeSet
     from memgraph_gui.core.memory import MemoryStore
+
+log = logging.getLogger(__name__)
 
 RANKINGS = ("keyword", "vector", "notes", "retrieve")
 """The lab's rankings, in the order the dock shows them side by side."""
@@ -55,12 +58,14 @@ record in full (every sensitivity up to the highest, every scope)."""
 @dataclass(frozen=True, slots=True)
 class Hit:
     """One ranked node: its id, its title as plain text, its score and what else its ranking
-    says of it (e.g. ``text 0.50 · vector 0.12``, ``root``, ``hop 1``)."""
+    says of it, in a line (``detail``: e.g. ``text 0.50 · vector 0.12``, ``root``) and per
+    column of ``extra_columns`` (``parts``)."""
 
     node_id: str
     title: str
     score: float
     detail: str = ""
+    parts: tuple[str, ...] = ()  # the values of its ranking's ``extra_columns``
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +135,11 @@ def rank_all(store: MemoryStore, query: Query, k: int = K) -> dict[str, Ranking]
         answer = store.membrane().retrieve_graph(
             message, trust, root_limit=ROOT_LIMIT, max_hops=MAX_HOPS
         )
-        return _retrieve_hits(answer)
+        ids = [str((n.get("record") or {}).get("id", "")) for n in answer.get("nodes") or ()]
+        with store.reading() as graph:
+            found = (graph.nodes.get(i) for i in ids)
+            titles = {n.id: n.title or n.id for n in found if n is not None}
+        return _retrieve_hits(answer, titles)
 
     ranked("keyword", keyword)
     ranked("vector", vector)
@@ -146,13 +155,16 @@ def _note_hit(row: Mapping[str, Any]) -> Hit:
         vector=f"{float(row.get('vectorScore', 0.0)):.2f}",
     )
     note_id = str(note.get("id", ""))
-    return Hit(note_id, str(note.get("title") or note_id), float(row.get("score", 0.0)), detail)
+    parts = (f"{float(row.get('textScore', 0.0)):.2f}", f"{float(row.get('vectorScore', 0.0)):.2f}")
+    title = str(note.get("title") or note_id)
+    return Hit(note_id, title, float(row.get("score", 0.0)), detail, parts)
 
 
-def _retrieve_hits(answer: Mapping[str, Any]) -> list[Hit]:
+def _retrieve_hits(answer: Mapping[str, Any], titles: Mapping[str, str]) -> list[Hit]:
     """A ``RetrieveGraphResponse`` as ranked rows: the roots in root order, then the nodes
-    expansion reached, by hop; each with its salience as its score and its hop (a redacted
-    record's title is its id: its payload is not the caller's to read)."""
+    expansion reached, by hop; each with its salience as its score (``retrieveGraph`` gives
+    no other) and its hop, titled as the window titles the node (``titles``: node id ->
+    title). A redacted record's title is its id: its payload is not the caller's to read."""
     roots = [str(i) for i in answer.get("root_ids") or ()]
     rows: dict[str, Hit] = {}
     for node in answer.get("nodes") or ():
@@ -162,11 +174,13 @@ def _retrieve_hits(answer: Mapping[str, Any]) -> list[Hit]:
             continue
         hop = int(node.get("hop", 0))
         redacted = "payload" not in record
-        title = node_id if redacted else _record_title(record) or node_id
+        title = node_id if redacted else titles.get(node_id) or node_id
         detail = tr("root") if hop == 0 else tr("hop {hop}").format(hop=hop)
         if redacted:
             detail += tr(" · redacted")
-        rows[node_id] = Hit(node_id, title, float(record.get("salience", 0.0) or 0.0), detail)
+        salience = float(record.get("salience", 0.0) or 0.0)
+        hop_text = tr("root") if hop == 0 else str(hop)
+        rows[node_id] = Hit(node_id, title, salience, detail, (hop_text,))
     order = [i for i in roots if i in rows]
     rest = sorted(
         (i for i in rows if i not in set(roots)),
@@ -175,16 +189,14 @@ def _retrieve_hits(answer: Mapping[str, Any]) -> list[Hit]:
     return [rows[i] for i in (*order, *rest)]
 
 
-def _record_title(record: Mapping[str, Any]) -> str:
-    payload = record.get("payload") or {}
-    for key in ("title", "canonical_name", "summary"):
-        value = payload.get(key)
-        if isinstance(value, str) and value.strip():
-            return value
-    subject, predicate, obj = (payload.get(k) for k in ("subject", "predicate", "object"))
-    if subject or obj:
-        return " ".join(str(p) for p in (subject, predicate, obj) if p)
-    return ""
+def extra_columns(key: str) -> tuple[str, ...]:
+    """The headers of what a ranking says of each node besides its score (``Hit.parts``):
+    ``searchNotes``'s text and vector scores, ``retrieveGraph``'s hop."""
+    if key == "notes":
+        return (tr("Text"), tr("Vector"))
+    if key == "retrieve":
+        return (tr("Hop"),)
+    return ()
 
 
 def problem_text(ranking: Ranking) -> str:
@@ -228,6 +240,7 @@ class RecallLab(QObject):
         self.marking = True  # the graph marks the rankings (the dock turns it off when hidden)
         self._ticket = 0
         self._nuggets: list[str] = []
+        self._prepared: MemoryStore | None = None  # the store whose indexes ``prepare`` built
         self._timer = QTimer(self, singleShot=True, interval=TYPE_MS)
         self._timer.timeout.connect(self.run_now)
         self._arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
@@ -265,10 +278,31 @@ class RecallLab(QObject):
         self._again(0)
 
     def set_marking(self, on: bool) -> None:
-        """Whether the graph marks the lab's rankings (off while the dock is hidden)."""
+        """Whether the graph marks the lab's rankings (off while the dock is hidden). On, the
+        store's search indexes are built off the GUI thread if not yet (``prepare``)."""
+        if on:
+            self.prepare()
         if on != self.marking:
             self.marking = on
             self.marks_changed.emit()
+
+    def prepare(self) -> None:
+        """Build what the rankings read (the keyword index, Membrane's and the notes' indexes:
+        ~1 s at 50k nodes, once per graph) on a worker thread now, so the first message typed
+        is answered as fast as the next ones. Nothing lands; once per store."""
+        store = self._app.store
+        if self._prepared is store or self._app.closed:
+            return
+        self._prepared = store
+        query = Query("prepare", self.nugget, self._app.lens.trust)
+
+        def work() -> None:
+            try:
+                rank_all(store, query, 1)
+            except Exception:  # the store closed meanwhile: nothing to prepare
+                log.debug("memgraph: preparing the Recall lab failed", exc_info=True)
+
+        threading.Thread(target=work, name="memgraph-recall-lab-prepare", daemon=True).start()
 
     # -- running -------------------------------------------------------------------------------------
     def run_now(self) -> None:
@@ -346,6 +380,8 @@ class RecallLab(QObject):
 
     def _on_store_replaced(self) -> None:
         self._drop()
+        if self.marking:
+            self.prepare()
         self._refresh_nuggets()
         self._again(0)
 

@@ -153,9 +153,14 @@ class MainWindow(QMainWindow):
             return
         if not self._recall_lab_sized and not dock.isFloating():
             self._recall_lab_sized = True
+            QTimer.singleShot(0, self._size_recall_lab)  # once the dock is in the layout
+        self.recall_lab.message.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _size_recall_lab(self) -> None:
+        dock = self.recall_lab_dock
+        if is_alive(dock) and dock.isVisible() and not dock.isFloating():
             height = int(self.height() * RECALL_LAB_SHARE)
             self.resizeDocks([dock], [height], Qt.Orientation.Vertical)
-        self.recall_lab.message.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _build_focus_chain(self) -> None:
         """Tab goes Find box → timeline → graph → inspector (its fields, top to bottom) → the

@@ -272,6 +272,7 @@ class GraphCanvas:
         self._place_legend()
 
     def _place_legend(self) -> None:
+        self.legend.set_room(self.plot.height() - 20)  # two columns when one does not fit
         self.legend.move(10, max(0, self.plot.height() - self.legend.height() - 10))
 
     def _on_legend_toggled(self, collapsed: bool) -> None:

@@ -38,6 +38,7 @@ from memgraph_gui.views.graph.folding import (
 )
 from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
 from memgraph_gui.views.graph.laying_out import LAYOUT_AFTER_SHOW_MS, GraphLayout
+from memgraph_gui.views.graph.legend import LegendRow
 from memgraph_gui.views.graph.lens_facet import GraphLens
 from memgraph_gui.views.graph.new_node import NewNode, ask_new_node
 from memgraph_gui.views.graph.nugget_facet import GraphNuggets
@@ -55,6 +56,7 @@ from memgraph_gui.views.qt import (
     Signal,
     tr,
 )
+from memgraph_gui.views.theme import recall_lab_styles
 
 RELOAD_MS = 120
 READ_NEIGHBOURS = 40  # nodes around a node revealed by a selection: few enough to label
@@ -501,10 +503,14 @@ class GraphView(
         """Mark the Recall lab's rankings and picks over the drawn nodes (``RecallLabMarks``;
         none while the lab marks nothing)."""
         scene = self.scene
+        marks = self._app.recall_lab.marks()
+        keys = [s for s in recall_lab_styles() if marks.get(s.key)]
+        self.legend.set_extra([LegendRow(s.symbol, s.color, s.label) for s in keys])
+        self._place_legend()
         if scene is None or self.preview_stamp is not None or len(self.visible) != scene.n:
             self.recall_marks.clear()
             return
-        self.recall_marks.show(scene, self._app.recall_lab.marks(), self.visible, self._lift())
+        self.recall_marks.show(scene, marks, self.visible, self._lift())
         self._label_timer.start()  # labels keep clear of the rings
 
     def _show_selection(self) -> None:

@@ -61,6 +61,7 @@ class RecallLabPanel(QWidget):
         self.tabs = QtWidgets.QTabWidget()
         self.tabs.setObjectName("recall-lab-tabs")
         self.tabs.setDocumentMode(True)
+        self.tabs.setTabBarAutoHide(True)
         self.tabs.addTab(self._build_rankings(), tr("Rankings"))
         box = QVBoxLayout(self)
         box.setContentsMargins(6, 6, 6, 6)
@@ -97,7 +98,8 @@ class RecallLabPanel(QWidget):
         side.setSpacing(4)
         pick = QHBoxLayout()
         pick.addWidget(nugget_label)
-        pick.addWidget(self.nugget, 1)
+        pick.addWidget(self.nugget)
+        pick.addStretch(1)
         side.addLayout(pick)
         side.addWidget(self.trust)
         side.addWidget(self.status)
@@ -135,7 +137,9 @@ class RecallLabPanel(QWidget):
         if key == "notes" and result.query.nugget is not None:
             return tr("in nugget {name}").format(name=result.query.nugget or tr("(no nugget)"))
         if key == "retrieve":
-            return tr("under the lens") if result.query.trust else tr("full trust (no lens)")
+            if result.query.trust is not None:
+                return tr("under the lens · score: salience")
+            return tr("full trust (no lens) · score: salience")
         return _plain_note(key)
 
     def _show_status(self, running: bool) -> None:

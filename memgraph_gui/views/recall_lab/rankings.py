@@ -4,7 +4,7 @@ text (an item view never reads it as rich text)."""
 
 from __future__ import annotations
 
-from memgraph_gui.app.recall_lab import Ranking, problem_text
+from memgraph_gui.app.recall_lab import Ranking, extra_columns, problem_text
 from memgraph_gui.views.qt import (
     QHBoxLayout,
     QLabel,
@@ -64,8 +64,9 @@ class RankingColumn(QWidget):
     def _build_table(self, style: InjectionStyle) -> None:
         self.table = QtWidgets.QTreeWidget()
         self.table.setObjectName(f"recall-lab-{style.key}-rows")
-        self.table.setColumnCount(3)
-        self.table.setHeaderLabels(["#", tr("Node"), tr("Score")])
+        extra = extra_columns(style.key)
+        self.table.setColumnCount(3 + len(extra))
+        self.table.setHeaderLabels(["#", tr("Node"), tr("Score"), *extra])
         self.table.setRootIsDecorated(False)
         self.table.setUniformRowHeights(True)
         self.table.setAlternatingRowColors(True)
@@ -75,7 +76,8 @@ class RankingColumn(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(2, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
+        for column in range(2, 3 + len(extra)):
+            header.setSectionResizeMode(column, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         self.table.setMinimumWidth(160)
         self.table.itemClicked.connect(self._on_item)
         self.table.itemActivated.connect(self._on_item)
@@ -105,12 +107,13 @@ class RankingColumn(QWidget):
         items = []
         for rank, hit in enumerate(ranking.hits, start=1):
             score = f"{hit.score:.2f}"
-            shown = f"{score} · {hit.detail}" if hit.detail else score
-            item = QtWidgets.QTreeWidgetItem([str(rank), hit.title, shown])
+            item = QtWidgets.QTreeWidgetItem([str(rank), hit.title, score, *hit.parts])
             item.setData(0, ID_ROLE, hit.node_id)
-            item.setToolTip(1, f"{hit.title}\n{hit.node_id}")
-            item.setToolTip(2, shown)
-            item.setTextAlignment(0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            tip = f"{hit.title}\n{hit.node_id}\n{score} · {hit.detail}" if hit.detail else ""
+            item.setToolTip(1, tip or f"{hit.title}\n{hit.node_id}")
+            right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            for column in (0, 2, *range(3, 3 + len(hit.parts))):
+                item.setTextAlignment(column, right)
             items.append(item)
         self.table.addTopLevelItems(items)
         if not items:
