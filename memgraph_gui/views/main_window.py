@@ -53,6 +53,7 @@ from memgraph_gui.views.wizard import CompactionActions
 
 RECALL_LAB_KEY = "Ctrl+Shift+L"
 RECALL_LAB_SHARE = 0.42  # of the window's height, the first time the Recall lab is shown
+GRAPH_LEAST_HEIGHT = 0.4  # of the window's height: below it the Recall lab gives way
 DOCK_SHARE = (0.27, 0.21)  # of the window's width: timeline, inspector (the graph keeps > half)
 
 
@@ -432,11 +433,26 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
-        QTimer.singleShot(0, self._after_resize)  # once the layout has placed the docks
+        QTimer.singleShot(0, self._after_window_resize)  # once the layout placed the docks
 
     def _after_resize(self) -> None:
         if is_alive(self):
             self.fit_docks()
+
+    def _after_window_resize(self) -> None:
+        if is_alive(self):
+            self.fit_docks()
+            self._fit_recall_lab()
+
+    def _fit_recall_lab(self) -> None:
+        """After the window was resized: the Recall lab gives way when the graph got less
+        than ``GRAPH_LEAST_HEIGHT`` of the window's height (a layout left in a taller window),
+        back to its first share. (A person may still drag it taller.)"""
+        dock = self.recall_lab_dock
+        if dock.isHidden() or dock.isFloating() or not self.isVisible():
+            return
+        if self.graph_view.height() < self.height() * GRAPH_LEAST_HEIGHT:
+            self._size_recall_lab()
 
     def open_path(self, path: str) -> None:
         """Open ``path`` (off the GUI thread); see ``FileActions.open_path``."""

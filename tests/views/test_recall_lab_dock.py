@@ -56,7 +56,9 @@ def test_every_pane_filled_and_marked(qtbot: Any, shown: Any) -> None:
     assert keyword.table.topLevelItem(0).text(2) == "1.00"
     assert columns["notes"].ids() == list(result.rankings["notes"].ids)
     assert columns["notes"].note.text() == "in nugget work"
-    assert columns["retrieve"].ids() and columns["retrieve"].note.text().startswith("full trust (no lens)")
+    assert columns["retrieve"].ids() and columns["retrieve"].note.text().startswith(
+        "full trust (no lens)"
+    )
     assert "ms" in panel.status.text()
     graph = window.graph_view
     scene = graph.scene
@@ -129,3 +131,19 @@ def test_the_dock_fits_a_small_window_and_tab_reaches_it(qtbot: Any, shown: Any)
     order = [panel.message, panel.nugget, panel.tabs.tabBar(), *tables]  # (vectorSearch's
     # says why it is empty)
     assert [s for s in stops[at:] if s in order] == order
+
+
+def test_the_lab_gives_way_to_the_graph_in_a_shorter_window(qtbot: Any, shown: Any) -> None:
+    _app, window = shown
+    window.resize(1500, 960)
+    _open_lab(qtbot, window)
+    dock = window.recall_lab_dock
+    qtbot.waitUntil(lambda: dock.height() > 300)  # its first share of the height
+    qtbot.wait(200)  # (the window's own resize settled)
+    window.resizeDocks([dock], [560], Qt.Orientation.Vertical)  # left tall by the person
+    qtbot.waitUntil(lambda: dock.height() > 520)
+    qtbot.wait(100)
+    assert dock.height() > 520  # the person's height stays while the window keeps its size
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.graph_view.height() >= 0.4 * window.height() - 30)
+    assert dock.isVisible() and dock.height() >= dock.minimumSizeHint().height()
