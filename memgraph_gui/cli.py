@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from memgraph_gui import layout_cli
+from memgraph_gui import embed_cli, layout_cli
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error, bad_args
 from memgraph_gui.core.domain.strict_json import dumps
 
@@ -69,6 +69,25 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("action", choices=["export", "import"])
     schema.add_argument("file")
     schema.add_argument("--character", default="", help="export as a character-scoped schema")
+    _demo_parser(sub, db)
+    layout_cli.add_parser(sub, db)
+    embed_cli.add_parser(sub, db)
+    keep = sub.add_parser("retention", parents=[db], help="show or set the change-log limits")
+    keep.add_argument("--steps", type=int, help="keep at most this many undo steps (0: no limit)")
+    keep.add_argument("--days", type=float, help="keep no step older than this (0: no limit)")
+    for name, text in (
+        ("undo", "undo the newest step"),
+        ("redo", "redo the last undone step"),
+        ("history", "list the undo history"),
+        ("info", "counts and counters"),
+        ("watch", "print each change (ours or others') as a JSON line"),
+    ):
+        sub.add_parser(name, parents=[db], help=text)
+    return parser
+
+
+def _demo_parser(sub: Any, db: argparse.ArgumentParser) -> None:
+    """``demo``."""
     demo = sub.add_parser("demo", parents=[db], help="write a generated demo memory")
     demo.add_argument(
         "--nodes", type=int, default=None, help="how many (default 2000; 3000 notes with --nuggets)"
@@ -93,19 +112,6 @@ def _parser() -> argparse.ArgumentParser:
         help="Membrane records instead (default 2000): an agent's entities, facts, sessions, "
         "skills, plans and open threads, added beside what the store holds",
     )
-    layout_cli.add_parser(sub, db)
-    keep = sub.add_parser("retention", parents=[db], help="show or set the change-log limits")
-    keep.add_argument("--steps", type=int, help="keep at most this many undo steps (0: no limit)")
-    keep.add_argument("--days", type=float, help="keep no step older than this (0: no limit)")
-    for name, text in (
-        ("undo", "undo the newest step"),
-        ("redo", "redo the last undone step"),
-        ("history", "list the undo history"),
-        ("info", "counts and counters"),
-        ("watch", "print each change (ours or others') as a JSON line"),
-    ):
-        sub.add_parser(name, parents=[db], help=text)
-    return parser
 
 
 def _membrane_parsers(sub: Any, db: argparse.ArgumentParser) -> None:
@@ -188,8 +194,8 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
         return _call(options, stdin, out)
     if command == "demo":
         return _demo(options, out)
-    if command == "layout":
-        return layout_cli.run(options, out)
+    if command in ("layout", "embed"):
+        return {"layout": layout_cli.run, "embed": embed_cli.run}[command](options, out)
     if command == "import-luker":
         return _import(options, out)
     if command == "import-report":
@@ -450,6 +456,7 @@ def _info(store: Store) -> dict[str, Any]:
 
 def _call(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: TextIO) -> int:
     from memgraph_gui.core import jsonapi
+    from memgraph_gui.core.vectors.keeper import Keeper
 
     if options.method == "-":
         return _call_stream(options, stdin, out)
@@ -458,10 +465,14 @@ def _call(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: T
     text = jsonapi.loads(options.args, "ARGS_JSON", non_finite=nuggets)
     arguments = jsonapi.check_call(options.method, text)
     store = _open_for_call(options.db, options.create)
+    keeper = None if store is None else Keeper(store.storage)
     try:
         _emit(out, {"result": jsonapi.call(store, options.method, arguments)})
         return 0
     finally:
+        if keeper is not None and store is not None:
+            keeper.flush()  # the vectors of what the call wrote (an offline profile only)
+            keeper.close()
         if store is not None:
             store.close()
 
@@ -470,6 +481,8 @@ def _call_stream(
     options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: TextIO
 ) -> int:
     """``call -``: one answer line per non-blank request line; 1 when any line failed."""
+    from memgraph_gui.core.vectors.keeper import Keeper
+
     store: MemoryStore | None = None
     failure: MemgraphError | None = None
     try:
@@ -481,11 +494,16 @@ def _call_stream(
     except Exception as exc:  # answer every request with it, so readers never wait
         failure = as_memgraph_error(exc)
     status = 0
+    keeper = None if store is None else Keeper(store.storage)
     try:
         for line in _request_lines(sys.stdin if stdin is None else stdin):
             if line is None or line.strip():
                 status |= _call_line(store, failure, line, out)
+                if keeper is not None:
+                    keeper.flush()  # each answer's writes have their vectors before the next
     finally:
+        if keeper is not None:
+            keeper.close()
         if store is not None:
             store.close()
         gc.unfreeze()

@@ -1,10 +1,12 @@
 """The draft endpoint's API key in the OS keyring (never in settings or the store).
 
-``keyring`` raises ``NoKeyringError`` on a machine without a usable backend (a bare Linux box,
-a container); every function here turns that, and any other backend failure, into
-``SecretsUnavailable`` with a message a preferences dialog can show as is. Blocking (a backend
-may talk to a desktop service or prompt the user): the preferences dialog calls them on a user's
-click, the AI draft reads the key on its own worker thread.
+The keyring handling is core/vectors/keys.py's (shared with the embedding endpoint's key, account
+``embedding-endpoint``); here the account is ``draft-endpoint``. ``keyring`` raises
+``NoKeyringError`` on a machine without a usable backend (a bare Linux box, a container); every
+function here turns that, and any other backend failure, into ``SecretsUnavailable`` with a
+message a preferences dialog can show as is. Blocking (a backend may talk to a desktop service
+or prompt the user): the preferences dialog calls them on a user's click, the AI draft reads the
+key on its own worker thread.
 
 Without a usable keyring a key can still be used for this run: ``use_for_this_run`` keeps it in
 this process's memory only (never on disk), and ``get_api_key`` answers with it.
@@ -12,11 +14,10 @@ this process's memory only (never on disk), and ``get_api_key`` answers with it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from memgraph_gui.app.qt import tr
+from memgraph_gui.core.vectors import keys
 
-SERVICE = "memgraph-gui"
+SERVICE = keys.SERVICE
 ACCOUNT = "draft-endpoint"
 
 
@@ -51,52 +52,35 @@ def get_api_key() -> str:
 
 def saved_api_key() -> str:
     """The key saved in the keyring, or "" when none is. Raises ``SecretsUnavailable``."""
-    keyring = _keyring()
     try:
-        return keyring.get_password(SERVICE, ACCOUNT) or ""
-    except Exception as exc:  # any backend failure, NoKeyringError included
+        return keys.read_secret(ACCOUNT)
+    except keys.KeyringUnavailable as exc:
         raise _unavailable(exc) from exc
 
 
 def set_api_key(key: str) -> None:
     """Save ``key`` (an empty key deletes it). Raises ``SecretsUnavailable``."""
-    if not key:
-        delete_api_key()
-        return
-    keyring = _keyring()
     try:
-        keyring.set_password(SERVICE, ACCOUNT, key)
-    except Exception as exc:
+        keys.write_secret(ACCOUNT, key)
+    except keys.KeyringUnavailable as exc:
         raise _unavailable(exc) from exc
 
 
 def delete_api_key() -> None:
     """Forget the saved key (nothing saved is fine). Raises ``SecretsUnavailable``."""
-    keyring = _keyring()
-    from keyring.errors import PasswordDeleteError
-
     try:
-        keyring.delete_password(SERVICE, ACCOUNT)
-    except PasswordDeleteError:
-        return
-    except Exception as exc:
+        keys.delete_secret(ACCOUNT)
+    except keys.KeyringUnavailable as exc:
         raise _unavailable(exc) from exc
 
 
-def _keyring() -> Any:
-    try:
-        import keyring
-    except ImportError as exc:  # pragma: no cover - keyring is a dependency
-        raise SecretsUnavailable(
+def _unavailable(exc: keys.KeyringUnavailable) -> SecretsUnavailable:
+    """The core's keyring failure as a message for the preferences dialog."""
+    if exc.error is None:
+        return SecretsUnavailable(
             tr("The keyring package is not installed, so the API key cannot be stored.")
-        ) from exc
-    return keyring
-
-
-def _unavailable(exc: BaseException) -> SecretsUnavailable:
-    from keyring.errors import NoKeyringError
-
-    if isinstance(exc, NoKeyringError):
+        )
+    if exc.no_keyring:
         return SecretsUnavailable(
             tr(
                 "No system keyring is available on this computer, so the API key cannot be "
@@ -104,4 +88,4 @@ def _unavailable(exc: BaseException) -> SecretsUnavailable:
                 "Keychain or Windows Credential Manager), or use an endpoint that needs no key."
             )
         )
-    return SecretsUnavailable(tr("The system keyring failed: {error}").format(error=exc))
+    return SecretsUnavailable(tr("The system keyring failed: {error}").format(error=exc.error))

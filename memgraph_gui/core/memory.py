@@ -32,6 +32,7 @@ from memgraph_gui.core.storage.preview import Previewed
 from memgraph_gui.core.storage.rows import dump_tables
 from memgraph_gui.core.storage.store import Store
 from memgraph_gui.core.storage.watcher import Subscriber
+from memgraph_gui.core.vectors.api import VectorApi
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +110,10 @@ class MemoryStore:
         """Membrane's API (retrieval over every node, attributes) over this store; ``origin``
         names the writer in the change log, as for ``write_api``."""
         return MembraneApi(self.storage, origin=origin)
+
+    def vectors(self, *, origin: str | None = None) -> VectorApi:
+        """The embedding profile, stored vectors and ``vectorSearch`` of this store."""
+        return VectorApi(self.storage, origin=origin)
 
     @property
     def history(self) -> History:

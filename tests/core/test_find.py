@@ -234,7 +234,7 @@ def test_a_new_store_has_no_fts_index(tmp_path: Path) -> None:
     MemoryStore.open(tmp_path / "new.memgraph").close()
     names, columns, version = search_objects(tmp_path / "new.memgraph")
     assert names == [] and "search_text" not in columns
-    assert version == migrations.SCHEMA_VERSION == 4
+    assert version == migrations.SCHEMA_VERSION == 5
 
 
 OPEN_AND_WRITE = """
@@ -259,7 +259,7 @@ def test_two_processes_opening_a_version_3_store_drop_the_index_and_keep_every_n
     answers = [json.loads(out) for out, _err in results]
     assert [found for _made, found in answers] == [[ids[0]], [ids[0]]]
     names, columns, version = search_objects(path)
-    assert names == [] and "search_text" not in columns and version == 4
+    assert names == [] and "search_text" not in columns and version == migrations.SCHEMA_VERSION
     with MemoryStore.open(path, create=False) as s:
         read = s.read_api()
         assert {n.id for n in read.list_nodes()} == {*ids, *(made for made, _f in answers)}

@@ -161,7 +161,7 @@ def test_a_version_2_store_gains_the_positions_table(tmp_path: Path) -> None:
         s.save_positions(ids, np.ones((len(ids), 2)))
         assert s.positions() == {ids[0]: (1.0, 1.0)}
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     raw.close()
 
 

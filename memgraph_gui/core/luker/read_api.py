@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from memgraph_gui.core.domain.errors import MemgraphError, bad_args
+from memgraph_gui.core.domain.errors import bad_args
 from memgraph_gui.core.domain.freeze import freeze, thaw
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Edge, Node
@@ -27,6 +27,7 @@ from memgraph_gui.core.graph.compaction import compaction_candidates
 from memgraph_gui.core.graph.neighbors import neighbors
 from memgraph_gui.core.luker import args
 from memgraph_gui.core.luker.read_briefs import BriefReader
+from memgraph_gui.core.vectors.api import VectorApi
 
 if TYPE_CHECKING:
     from memgraph_gui.core.domain.changes import ChangeSet
@@ -292,20 +293,18 @@ class ReadApi(BriefReader):
     def vector_search(
         self, *, query: Any = None, types: Any = None, k: Any = 20
     ) -> tuple[RankedNode, ...]:
-        """Embedding search; raises ``NO_EMBEDDING_PROFILE`` until a profile is configured."""
+        """Embedding search over active nodes with the store's embedding profile: ``score`` is
+        the cosine similarity, desc, capped at ``k``. ``NO_EMBEDDING_PROFILE`` when no profile
+        is set (never a silent fallback); a blank query gives ``()``. See ``vectors.api``."""
         text = args.text(query, "query")
-        args.lower_set(types, "types")
-        args.whole(k, "k", 20, minimum=1)
+        type_set = args.lower_set(types, "types")
+        limit = args.whole(k, "k", 20, minimum=1)
+        vectors = VectorApi(self._store)
+        vectors.profile()  # a damaged setting is refused even for a blank query
         if not text.strip():
             return ()
-        with self._store.reading() as graph:
-            if not graph.meta.get("embeddingProfile"):
-                raise MemgraphError(
-                    "NO_EMBEDDING_PROFILE", "vectorSearch: no embedding profile is configured"
-                )
-        raise MemgraphError(
-            "NO_EMBEDDING_PROFILE", "vectorSearch: the embedding profile is unusable"
-        )
+        hits = vectors.search(text, type_set, limit)
+        return tuple(RankedNode(node, score, "vector") for node, score in hits)
 
     def find_by_name(self, *, query: Any = None, types: Any = None) -> NameMatches:
         """Case-insensitive substring match on title and primary-key columns, timeline order."""

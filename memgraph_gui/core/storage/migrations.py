@@ -17,7 +17,7 @@ from memgraph_gui.core.domain.default_schema import default_schema
 if TYPE_CHECKING:  # imported when a store is created: opening one does not need it
     import sqlite_utils
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 APPLICATION_ID = 0x4D475048  # "MGPH": marks a file as a memgraph store
 COUNTERS = ("nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo", "sourceMessageCount")
 
@@ -165,6 +165,14 @@ def _migrate_to_4(conn: sqlite3.Connection) -> None:
             conn.execute("UPDATE nodes SET search_text = NULL")
 
 
+def _migrate_to_5(conn: sqlite3.Connection) -> None:
+    """Stored embedding vectors (see ``storage.vector_rows``): not part of the change log."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS vectors (profile TEXT NOT NULL, id TEXT NOT NULL,"
+        " digest BLOB NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (profile, id))"
+    )
+
+
 def install_defaults(conn: sqlite3.Connection) -> None:
     """A new store's meta rows: Luker's default schema and zeroed counters (no change-log entry)."""
     rows = [("schema", json.dumps(default_schema(), ensure_ascii=False, separators=(",", ":")))]
@@ -177,6 +185,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     2: _migrate_to_2,
     3: _migrate_to_3,
     4: _migrate_to_4,
+    5: _migrate_to_5,
 }
 
 

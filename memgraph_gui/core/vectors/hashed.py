@@ -23,7 +23,7 @@ import numpy as np
 
 PROFILE = "hashed-ngrams-v1"
 """The profile's name in a store's settings."""
-DIM = 512
+DIM = 256
 _RUN = re.compile(r"\w+")
 _CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _CJK = re.compile(f"[{_CJK_CHARS}]")
