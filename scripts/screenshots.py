@@ -35,10 +35,11 @@ and Chinese) in the main window: a hub note selected, the pointer on a preferenc
 
     DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py --recall-lab docs/screenshots
 
-writes ``recall-lab.png`` and ``recall-lab-1024x700.png``: the Recall lab dock open over the
-2,000-node demo with a few Nuggets notes, a message typed, every ranking filled (vectorSearch
-saying what it needs while no embedding profile is set), each marked on the graph, and a ranked
-node clicked (the inspector shows it); see ``recall_lab_window``.
+writes ``recall-lab.png``: the Recall lab dock open over the 2,000-node demo with a few Nuggets
+notes and the offline embedding profile, a message typed, every ranking filled and marked on the
+graph, a ranked node clicked (the inspector shows it); and ``recall-lab-1024x700.png``: the same
+at 1024×700 without an embedding profile (vectorSearch says what it needs); see
+``recall_lab_window``.
 """
 
 from __future__ import annotations
@@ -310,6 +311,7 @@ def recall_lab_window(out_dir: str) -> None:
     message typed, the four rankings in, a ranked node clicked; at 1640×960 and 1024×700."""
     from memgraph_gui.core.demo.generator import load_demo
     from memgraph_gui.core.memory import MemoryStore
+    from memgraph_gui.core.vectors import hashed
     from memgraph_gui.views.qt import QApplication, Qt
 
     qt = QApplication.instance() or QApplication(sys.argv[:1])
@@ -328,8 +330,14 @@ def recall_lab_window(out_dir: str) -> None:
         )
         notes.create_note("Black Forest", "Aldric holds the Black Forest; the old road is watched.")
         notes.create_note("Kain's secret", "Kain hides the star-map shard; Eileen must not know.")
-    for name, size in (("recall-lab.png", (1640, 960)), ("recall-lab-1024x700.png", (1024, 700))):
-        window, app = _window(qt, work, size)
+    bare = work.with_name("lab-no-profile.memgraph")  # vectorSearch saying what it needs
+    shutil.copy(work, bare)
+    with MemoryStore.open(work) as store:
+        store.vectors().set_profile(hashed.PROFILE)
+        store.vectors().embed_all()
+    shots = (("recall-lab.png", work, (1640, 960)), ("recall-lab-1024x700.png", bare, (1024, 700)))
+    for name, path, size in shots:
+        window, app = _window(qt, path, size)
         toggle = window.recall_lab_dock.toggleViewAction()
         if not toggle.isChecked():
             toggle.trigger()

@@ -15,6 +15,7 @@ from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.recall_lab import FULL_TRUST, LabResult, problem_text
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.membrane.trust import TrustContext
+from memgraph_gui.core.vectors import hashed
 from tests.nugget_notes import note_store
 
 MESSAGE = "deploy migrations"
@@ -77,6 +78,20 @@ def test_vector_search_says_no_embedding_profile(app: Any, qtbot: Any) -> None:
     text = problem_text(vector)
     assert "No embedding profile" in text and "memgraph embed --db" in text
     assert "Preferences" in text
+
+
+def test_vector_search_ranks_with_the_active_profile(app: Any, qtbot: Any) -> None:
+    lab = app.recall_lab
+    ask(qtbot, lab)
+    with qtbot.waitSignal(lab.result_changed, timeout=10_000) as blocker:
+        app.apply_sync(lambda _w: app.store.vectors(origin=app.origin).set_profile(hashed.PROFILE))
+    vector = blocker.args[0].rankings["vector"]
+    assert vector.error is None and vector.hits
+    expected = app.read_api().vector_search(query=MESSAGE, k=20)
+    assert vector.ids == tuple(r.node.id for r in expected)
+    assert [h.score for h in vector.hits] == [float(r.score) for r in expected]
+    assert vector.hits[0].score >= vector.hits[-1].score
+    assert lab.marks()["vector"] == vector.ids
 
 
 def test_a_result_for_an_older_message_never_lands(
