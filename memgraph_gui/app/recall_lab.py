@@ -364,9 +364,14 @@ class RecallLab(QObject):
             self.marks_changed.emit()
 
     def _again(self, delay: int) -> None:
-        """Run again for the message asked (if any), ``delay`` ms from now."""
-        if self.message.strip():
-            self._timer.start(delay)
+        """Run again for the message asked (if any), ``delay`` ms from now, or sooner when a
+        run is due already (a writer changing the memory every few milliseconds must not put
+        the run off for ever)."""
+        if not self.message.strip():
+            return
+        if self._timer.isActive() and self._timer.remainingTime() <= delay:
+            return
+        self._timer.start(delay)
 
     # -- what changed --------------------------------------------------------------------------------
     def _on_changes_applied(self, changes: ChangeSet, _initiator: object | None) -> None:

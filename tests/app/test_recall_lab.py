@@ -107,13 +107,14 @@ def test_a_result_for_an_older_message_never_lands(
         return real(store, query, k)
 
     monkeypatch.setattr(recall_lab, "rank_all", held)
+    monkeypatch.setattr(recall_lab, "TYPE_MS", 1500)  # "second" runs well after "first" lands
     landed: list[Any] = []
     lab.result_changed.connect(landed.append)
     lab.set_message("first")
     lab.run_now()  # held on the worker thread
     lab.set_message("second")  # asked for, not run yet (the typing debounce)
     gate.set()
-    qtbot.wait(200)  # "first" arrives with the newest ticket, but for an older message
+    qtbot.wait(400)  # "first" arrives with the newest ticket, but for an older message
     assert landed == [] and lab.result is None
     qtbot.waitUntil(lambda: bool(landed), timeout=10_000)
     assert [r.query.message for r in landed] == ["second"]

@@ -147,3 +147,18 @@ def test_the_lab_gives_way_to_the_graph_in_a_shorter_window(qtbot: Any, shown: A
     window.resize(1024, 700)
     qtbot.waitUntil(lambda: window.graph_view.height() >= 0.4 * window.height() - 30)
     assert dock.isVisible() and dock.height() >= dock.minimumSizeHint().height()
+
+
+def test_the_dock_is_remembered_with_the_window_layout(qtbot: Any, shown: Any) -> None:
+    from memgraph_gui.views.main_window import MainWindow
+
+    app, window = shown
+    _open_lab(qtbot, window)
+    window.close()  # saves the layout
+    again = MainWindow(app)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitUntil(again.recall_lab_dock.isVisible)
+    assert again.recall_lab_dock.toggleViewAction().isChecked()
+    assert app.recall_lab.marking
+    again.close()
