@@ -1,9 +1,12 @@
-"""AI drafts from an OpenAI-compatible ``/chat/completions`` endpoint (plain urllib, no SDK).
+"""AI drafts and the recall route model over an OpenAI-compatible ``/chat/completions`` endpoint
+(plain urllib, no SDK).
 
-``request_completion`` is blocking and raises ``DraftError`` with a plain-text message for every
-failure (no endpoint, timeout, unreachable host, HTTP 4xx/5xx with the server's own message, an
-answer that is not the expected JSON). ``DraftJob`` runs it on a plain daemon thread, never on
-the GUI thread and never on the single writer, and reports back through queued Qt signals.
+``request_chat`` (any chat), ``request_completion`` (an AI draft) and ``route_recall`` (the
+Recall lab's "Run recall") are blocking and raise ``DraftError`` with a plain-text message for
+every failure (no endpoint, timeout, unreachable host, HTTP 4xx/5xx with the server's own message,
+an answer that is not the expected JSON). ``DraftJob`` runs a draft on a plain daemon thread,
+never on the GUI thread and never on the single writer, and reports back through queued Qt
+signals.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from memgraph_gui.app.qt import QObject, Signal, tr
 from memgraph_gui.app.secrets import SecretsUnavailable, get_api_key
 from memgraph_gui.app.settings import DraftEndpoint
 from memgraph_gui.core.domain.draft import clip_lines
+from memgraph_gui.core.luker.route_input import RouteInput
+from memgraph_gui.core.luker.route_prompt import RoutePick, parse_route_answer, route_messages
 
 SYSTEM_PROMPT = (
     "You maintain the long-term memory of a role-play chat. Write one faithful summary of the "
@@ -110,11 +115,62 @@ def request_completion(
     api_key: str = "",
     max_tokens: int = 600,
 ) -> str:
-    """POST ``messages`` and return ``choices[0].message.content`` (stripped). Blocking, any
-    thread but the GUI one. Raises ``DraftError``."""
+    """An AI draft: POST ``messages`` and return ``choices[0].message.content`` (stripped).
+    Blocking, any thread but the GUI one. Raises ``DraftError`` (``request_chat``'s failures,
+    worded for a draft: each names the offline draft as the way out)."""
+    return _chat(endpoint, messages, api_key=api_key, max_tokens=max_tokens, draft=True)
+
+
+def request_chat(
+    endpoint: DraftEndpoint,
+    messages: list[dict[str, str]],
+    *,
+    api_key: str = "",
+    max_tokens: int = 1200,
+) -> str:
+    """POST ``messages`` to ``endpoint``'s ``/chat/completions`` and return
+    ``choices[0].message.content`` (stripped). Blocking, any thread but the GUI one. Raises
+    ``DraftError`` with a plain-text message for every failure: no endpoint set, timeout,
+    unreachable host, HTTP 4xx/5xx (with the server's own message), an answer that is not the
+    expected JSON or is empty."""
+    return _chat(endpoint, messages, api_key=api_key, max_tokens=max_tokens, draft=False)
+
+
+ROUTE_MAX_TOKENS = 1200  # the route model's answer: ids and a few words per id
+
+
+def route_recall(
+    endpoint: DraftEndpoint,
+    route: RouteInput,
+    message: str,
+    *,
+    api_key: str = "",
+    max_tokens: int = ROUTE_MAX_TOKENS,
+) -> RoutePick:
+    """Run the route model once: ``route_messages(route, message)`` through ``request_chat``,
+    the answer read by ``parse_route_answer`` against the route's candidate ids. Blocking, any
+    thread but the GUI one. Raises ``DraftError`` (the request failed) or MemgraphError
+    ``BAD_ROUTE_ANSWER`` (the model answered something unusable)."""
+    text = request_chat(
+        endpoint, route_messages(route, message), api_key=api_key, max_tokens=max_tokens
+    )
+    return parse_route_answer(text, route.candidate_ids)
+
+
+def _chat(
+    endpoint: DraftEndpoint,
+    messages: list[dict[str, str]],
+    *,
+    api_key: str,
+    max_tokens: int,
+    draft: bool,
+) -> str:
+    """The request behind ``request_completion`` (``draft``) and ``request_chat``."""
     if not endpoint.configured:
         raise DraftError(
             tr("No AI endpoint is set. Open Preferences… to set one, or draft offline.")
+            if draft
+            else tr("No AI endpoint is set. Open Preferences… to set one.")
         )
     url = chat_url(endpoint.base_url)
     body = {"model": endpoint.model, "messages": messages, "max_tokens": max_tokens}
@@ -130,19 +186,24 @@ def request_completion(
     except urllib.error.HTTPError as exc:
         raise DraftError(_http_message(exc)) from exc
     except TimeoutError as exc:
-        raise DraftError(_timeout_message(endpoint)) from exc
+        raise DraftError(_timeout_message(endpoint, draft)) from exc
     except urllib.error.URLError as exc:
         if isinstance(exc.reason, (TimeoutError, socket.timeout)):
-            raise DraftError(_timeout_message(endpoint)) from exc
+            raise DraftError(_timeout_message(endpoint, draft)) from exc
         raise DraftError(
             tr("Could not reach {url}: {reason}").format(url=url, reason=exc.reason)
         ) from exc
     except (OSError, ValueError) as exc:  # a reset connection, a malformed URL
         raise DraftError(tr("Could not reach {url}: {reason}").format(url=url, reason=exc)) from exc
-    return _content(raw)
+    return _content(raw, draft)
 
 
-def _timeout_message(endpoint: DraftEndpoint) -> str:
+def _timeout_message(endpoint: DraftEndpoint, draft: bool) -> str:
+    if not draft:
+        return tr(
+            "The AI endpoint did not answer within {seconds:g} seconds. Try again, or raise the "
+            "timeout in Preferences…."
+        ).format(seconds=endpoint.timeout)
     return tr(
         "The AI endpoint did not answer within {seconds:g} seconds. Try again, raise the "
         "timeout in Preferences…, or draft offline."
@@ -177,7 +238,7 @@ def _server_message(text: str) -> str:
     return " ".join(text.split())
 
 
-def _content(raw: bytes) -> str:
+def _content(raw: bytes, draft: bool) -> str:
     try:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -187,7 +248,11 @@ def _content(raw: bytes) -> str:
     except (KeyError, IndexError, TypeError) as exc:
         raise DraftError(tr("The AI endpoint's answer has no choices[0].message.content.")) from exc
     if not isinstance(content, str) or not content.strip():
-        raise DraftError(tr("The AI endpoint answered with an empty draft."))
+        raise DraftError(
+            tr("The AI endpoint answered with an empty draft.")
+            if draft
+            else tr("The AI endpoint answered with an empty message.")
+        )
     return content.strip()
 
 

@@ -156,13 +156,19 @@ class ExtraWrites:
         self._committed(bool(tx.changeset and not tx.changeset.empty))
         return WriteResult({"ok": True}, tx.changeset)
 
-    def set_injection_state(self, state: Any = None, **keys: Any) -> WriteResult:
+    def set_injection_state(
+        self, state: Any = None, *, undoable: bool = False, **keys: Any
+    ) -> WriteResult:
         """Record injection ids (bridges, previews). Given keys replace, omitted keys stay.
 
         Keys: ``alwaysInjectIds``, ``recallSelectedIds``, ``visibleIds`` (arrays of node ids;
         ``visibleIds`` keeps the order given, the others are sets); unknown node ids raise
-        ``NODE_NOT_FOUND``. Returns the new state.
+        ``NODE_NOT_FOUND``. Returns the new state. By default the write is recorded but not
+        undoable (bridges report what the chat injected); with ``undoable=True`` it is one undo
+        step "Apply recall preview" (the Recall lab applying its preview).
         """
+        if not isinstance(undoable, bool):
+            raise bad_args("undoable: expected true or false")
         _storable(state=state, **keys)
         given = dict(args.options(state, "state"))
         given.update({_camel(k): v for k, v in keys.items()})
@@ -171,8 +177,9 @@ class ExtraWrites:
             raise bad_args(f"setInjectionState: unknown key(s) {', '.join(sorted(unknown))}")
         parsed = {k: args.id_list(v, k) for k, v in given.items()}
         store = self._require()
+        label = "Apply recall preview" if undoable else "Set injection state"
         with store.transaction(
-            OpKind.INJECTION, "Set injection state", origin=self._origin, log_history=False
+            OpKind.INJECTION, label, origin=self._origin, log_history=undoable
         ) as tx:
             missing = sorted({i for ids in parsed.values() for i in ids if tx.node(i) is None})
             if missing:
