@@ -38,7 +38,10 @@ and Chinese) in the main window: a hub note selected, the pointer on a preferenc
 writes ``recall-lab.png``: the Recall lab dock open over the 2,000-node demo with a few Nuggets
 notes and the offline embedding profile, a message typed, every ranking filled and marked on the
 graph, a ranked node clicked (the inspector shows it); and ``recall-lab-1024x700.png``: the same
-at 1024×700 without an embedding profile (vectorSearch says what it needs); see
+at 1024×700 without an embedding profile (vectorSearch says what it needs); then
+``recall-lab-route.png`` (the route model's input) and ``recall-lab-run.png`` (Run recall's
+picks and the injection preview, answered by a local stand-in endpoint that returns the lab's
+own keyword/vector candidates: it shows the pane, not a model's judgement); see
 ``recall_lab_window``.
 """
 
@@ -50,6 +53,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -351,7 +356,66 @@ def recall_lab_window(out_dir: str) -> None:
         panel.columns["keyword"].node_chosen.emit(item.data(0, Qt.ItemDataRole.UserRole))
         _settle(qt, window)
         window.grab().save(str(out / name))
+        if path == work:
+            _route_tabs(qt, window, app, out)
         _close(window, app)
+
+
+def _route_tabs(qt: Any, window: Any, app: Any, out: Path) -> None:
+    """``recall-lab-route.png`` (the route input tab) and ``recall-lab-run.png`` (Run recall
+    answered by a local stand-in endpoint, see ``_stand_in_chat``: the pane's layout, not a
+    model's judgement)."""
+    from memgraph_gui.app.settings import DraftEndpoint, save_endpoint
+
+    panel, route = window.recall_lab, app.recall_lab.route
+    _wait(qt, lambda: route.routed is not None and route.routed.message == LAB_MESSAGE, 30)
+    panel.tabs.setCurrentWidget(panel.route_input)
+    _settle(qt, window)
+    window.grab().save(str(out / "recall-lab-route.png"))
+    result = app.recall_lab.result
+    candidates = set(route.routed.route.candidate_ids)
+    ranked = [h for key in ("keyword", "vector") for h in result.rankings[key].hits]
+    picks = list(dict.fromkeys(h.node_id for h in ranked if h.node_id in candidates))[:4]
+    reasons = {i: f"ranked by the lab ({n + 1})" for n, i in enumerate(picks)}
+    with _stand_in_chat(json.dumps({"selected_ids": picks, "reasons": reasons})) as url:
+        save_endpoint(DraftEndpoint(url, "local-stand-in", 10.0))
+        panel.tabs.setCurrentWidget(panel.recall)
+        panel.recall.refresh()
+        panel.recall.run.click()
+        _wait(qt, lambda: route.picked is not None, 30)
+    _settle(qt, window)
+    window.grab().save(str(out / "recall-lab-run.png"))
+
+
+@contextmanager
+def _stand_in_chat(answer: str) -> Iterator[str]:
+    """A local OpenAI-compatible chat endpoint that answers every request with ``answer``
+    (for the Run recall screenshot only: no model runs here). Yields its base URL."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from threading import Thread
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            doc = {"choices": [{"message": {"role": "assistant", "content": answer}}]}
+            raw = json.dumps(doc).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+
+        def log_message(self, *_args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def _window(qt: Any, path: Path, size: tuple[int, int] = (1640, 960)) -> tuple[Any, Any]:

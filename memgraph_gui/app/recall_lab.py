@@ -12,7 +12,9 @@ stamp) and lands only if the lab still asks exactly that of that store: a result
 message, another nugget or lens, or a store since replaced is dropped. Any change to the memory
 (an edit in the inspector, another process's write) runs the rankings again, debounced.
 
-``marks()`` gives, per ranking, the node ids the graph marks for it. GUI thread only.
+``marks()`` gives, per ranking, the node ids the graph marks for it, and the nodes Run recall
+picked (``route``: the route model's input, Run recall and applying its picks, in
+``app.recall_route``). GUI thread only.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from memgraph_gui.app.lens_retrieval import MAX_HOPS, ROOT_LIMIT
 from memgraph_gui.app.nuggets_desk import is_note
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
+from memgraph_gui.app.recall_route import RecallRoute
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.membrane.model import SENSITIVITIES
 from memgraph_gui.core.membrane.trust import TrustContext
@@ -248,6 +251,7 @@ class RecallLab(QObject):
         app.store_replaced.connect(self._on_store_replaced)
         app.lens.changed.connect(self._on_lens_changed)
         self._refresh_nuggets()
+        self.route = RecallRoute(app, self)  # the route input, Run recall, apply
 
     # -- what is asked -------------------------------------------------------------------------------
     def query(self) -> Query:
@@ -260,6 +264,7 @@ class RecallLab(QObject):
         if text == self.message:
             return
         self.message = text
+        self.route.forget()  # its picks were for the message before
         if not text.strip():
             self._timer.stop()
             self._drop()
@@ -336,6 +341,8 @@ class RecallLab(QObject):
             return out
         for key, ranking in self.result.rankings.items():
             out[key] = ranking.ids
+        if self.route.picked is not None:
+            out["picked"] = self.route.picked.ids
         return out
 
     def _deliver(self, item: tuple[int, MemoryStore, Query, Any]) -> None:

@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
         marks its rankings only while it is shown."""
         self._recall_lab_sized = False
         self.recall_lab = RecallLabPanel(self._app)
+        self.recall_lab.set_preferences_action(self.compaction.preferences)
         self.recall_lab_dock = self._dock(
             tr("Recall Lab"), "recall-lab", self.recall_lab, Qt.DockWidgetArea.BottomDockWidgetArea
         )

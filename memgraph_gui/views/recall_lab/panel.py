@@ -1,8 +1,9 @@
 """``RecallLabPanel``: the Recall lab dock's contents over ``app.recall_lab``.
 
 A message box; the nugget ``searchNotes`` searches; the trust ``retrieveGraph`` runs with (the
-lens's, or full trust with the lens off); and the four rankings side by side, each marked on
-the graph in its own ring (``theme.recall_lab_styles``). Clicking a ranked node selects it:
+lens's, or full trust with the lens off); the four rankings side by side, each marked on the
+graph in its own ring (``theme.recall_lab_styles``); the route model's input; Run recall, its
+picks, the injection preview and Apply (``route_tabs``). Clicking a ranked node selects it:
 the inspector shows it and the graph centres it, as a click in the find's results does. The
 panel only shows what the lab gives; it asks nothing of the store itself. GUI thread only."""
 
@@ -12,6 +13,7 @@ from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.app.recall_lab import RANKINGS, LabResult
 from memgraph_gui.app.trust_lens import describe
 from memgraph_gui.views.qt import (
+    QAction,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -23,6 +25,7 @@ from memgraph_gui.views.qt import (
     tr,
 )
 from memgraph_gui.views.recall_lab.rankings import RankingColumn
+from memgraph_gui.views.recall_lab.route_tabs import RouteInputTab, RunRecallTab
 from memgraph_gui.views.theme import recall_lab_styles
 
 MESSAGE_LINES = 3
@@ -63,6 +66,10 @@ class RecallLabPanel(QWidget):
         self.tabs.setDocumentMode(True)
         self.tabs.setTabBarAutoHide(True)
         self.tabs.addTab(self._build_rankings(), tr("Rankings"))
+        self.route_input = RouteInputTab(self._app)
+        self.tabs.addTab(self.route_input, tr("Route input"))
+        self.recall = RunRecallTab(self._app)
+        self.tabs.addTab(self.recall, tr("Run recall"))
         box = QVBoxLayout(self)
         box.setContentsMargins(6, 6, 6, 6)
         box.setSpacing(6)
@@ -194,6 +201,10 @@ class RecallLabPanel(QWidget):
         page = self.tabs.currentWidget()
         inside = _stops_in(page) if page is not None else []
         return [self.message, self.nugget, self.tabs.tabBar(), *inside]
+
+    def set_preferences_action(self, action: QAction) -> None:
+        """The window's Preferences… (Run recall offers it while no endpoint is set)."""
+        self.recall.set_preferences_action(action)
 
     def set_message(self, text: str) -> None:
         """Type ``text`` into the message box, as the person would (tests, screenshots)."""
