@@ -314,34 +314,18 @@ LAB_MESSAGE = "Eileen found a letter in the Black Forest. Who wrote it, and does
 def recall_lab_window(out_dir: str) -> None:
     """The Recall lab over the 2,000-node demo plus a nugget of notes about its story: the
     message typed, the four rankings in, a ranked node clicked; at 1640×960 and 1024×700."""
-    from memgraph_gui.core.demo.generator import load_demo
-    from memgraph_gui.core.memory import MemoryStore
-    from memgraph_gui.core.vectors import hashed
-    from memgraph_gui.views.qt import QApplication, Qt
+    from memgraph_gui.views.qt import QApplication, QSettings, Qt
 
     qt = QApplication.instance() or QApplication(sys.argv[:1])
     qt.setOrganizationName("memgraph-screenshots-recall-lab")
+    QSettings().remove("window")  # a first run's layout, not the last screenshot's
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="shots-lab-")) / "lab.memgraph"
-    with MemoryStore.open(work) as store:
-        load_demo(store, 2000, 11)
-        notes = store.nuggets("story-notes")
-        notes.remember("user:pref:pov", "Tell it from Eileen's side")
-        notes.create_note(
-            "Who wrote the letter",
-            "The letter Eileen found in the Black Forest was written by Kain before his exile.",
-            ["letter"],
-        )
-        notes.create_note("Black Forest", "Aldric holds the Black Forest; the old road is watched.")
-        notes.create_note("Kain's secret", "Kain hides the star-map shard; Eileen must not know.")
-    bare = work.with_name("lab-no-profile.memgraph")  # vectorSearch saying what it needs
-    shutil.copy(work, bare)
-    with MemoryStore.open(work) as store:
-        store.vectors().set_profile(hashed.PROFILE)
-        store.vectors().embed_all()
+    bare = _lab_stores(work)
     shots = (("recall-lab.png", work, (1640, 960)), ("recall-lab-1024x700.png", bare, (1024, 700)))
     for name, path, size in shots:
+        QSettings().remove("window")
         window, app = _window(qt, path, size)
         toggle = window.recall_lab_dock.toggleViewAction()
         if not toggle.isChecked():
@@ -359,6 +343,33 @@ def recall_lab_window(out_dir: str) -> None:
         if path == work:
             _route_tabs(qt, window, app, out)
         _close(window, app)
+
+
+def _lab_stores(work: Path) -> Path:
+    """The 2,000-node demo and a nugget of notes at ``work``, with the offline embedding
+    profile; returns a copy made before the profile was set (vectorSearch says what it
+    needs there)."""
+    from memgraph_gui.core.demo.generator import load_demo
+    from memgraph_gui.core.memory import MemoryStore
+    from memgraph_gui.core.vectors import hashed
+
+    with MemoryStore.open(work) as store:
+        load_demo(store, 2000, 11)
+        notes = store.nuggets("story-notes")
+        notes.remember("user:pref:pov", "Tell it from Eileen's side")
+        notes.create_note(
+            "Who wrote the letter",
+            "The letter Eileen found in the Black Forest was written by Kain before his exile.",
+            ["letter"],
+        )
+        notes.create_note("Black Forest", "Aldric holds the Black Forest; the old road is watched.")
+        notes.create_note("Kain's secret", "Kain hides the star-map shard; Eileen must not know.")
+    bare = work.with_name("lab-no-profile.memgraph")  # vectorSearch saying what it needs
+    shutil.copy(work, bare)
+    with MemoryStore.open(work) as store:
+        store.vectors().set_profile(hashed.PROFILE)
+        store.vectors().embed_all()
+    return bare
 
 
 def _route_tabs(qt: Any, window: Any, app: Any, out: Path) -> None:
