@@ -42,7 +42,8 @@ class AppModel(LensReads, StoreReads, NuggetReads, MembraneReads, QObject):
     (writes queued then still go to the store being left) and ``store_replaced()`` after it.
 
     ``lens`` is the trust lens (``app.trust_lens``): while it is on, ``node``, ``edges_of``, the
-    timeline's rows and the find's matches show what its actor may see.
+    timeline's rows and the find's matches show what its actor may see. ``recall_lab`` is the
+    Recall lab (``app.recall_lab``): what every recall path would pick for a message.
 
     While a file opens, the store open so far may be let go first (``let_go``): until the next
     ``replace_store`` the model stands on an empty private store (``opening`` names the file

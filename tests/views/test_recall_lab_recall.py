@@ -111,3 +111,25 @@ def test_clicking_a_pick_selects_it(qtbot: Any, shown: Any) -> None:
     qtbot.mouseClick(tab.picks.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert app.selection.current == candidates[0]
     assert window.inspector.node_id == candidates[0]
+
+
+def test_tab_goes_through_the_lab_in_order(qtbot: Any, shown: Any) -> None:
+    _app, window, panel = shown
+    tab = panel.recall
+    panel.tabs.setCurrentWidget(tab)
+    qtbot.waitUntil(tab.preferences.isVisible)
+    panel.message.setFocus()
+    qtbot.waitUntil(panel.message.hasFocus)
+    visited = []
+    for _ in range(6):
+        window.focusNextPrevChild(True)
+        visited.append(QApplication.focusWidget())
+    # Run recall and Apply are disabled (no endpoint, nothing picked): Tab passes them by
+    assert visited[:5] == [
+        panel.nugget,
+        panel.tabs.tabBar(),
+        tab.preferences,
+        tab.picks,
+        tab.preview,
+    ]
+    assert visited[5] is window.find_box  # round to the window's first stop

@@ -199,7 +199,12 @@ class RecallLabPanel(QWidget):
         """Where Tab goes in the lab, in order: the message, the nugget, the tabs, then the
         shown tab's parts left to right (``MainWindow.tab_stops`` takes them in turn)."""
         page = self.tabs.currentWidget()
-        inside = _stops_in(page) if page is not None else []
+        if page is self.route_input:
+            inside: list[QWidget] = [self.route_input.copy, self.route_input.text]
+        elif page is self.recall:
+            inside = self.recall.tab_stops()
+        else:
+            inside = [column.table for column in self.columns.values()]
         return [self.message, self.nugget, self.tabs.tabBar(), *inside]
 
     def set_preferences_action(self, action: QAction) -> None:
@@ -209,22 +214,3 @@ class RecallLabPanel(QWidget):
     def set_message(self, text: str) -> None:
         """Type ``text`` into the message box, as the person would (tests, screenshots)."""
         self.message.setPlainText(text)
-
-
-def _stops_in(part: QWidget) -> list[QWidget]:
-    """The widgets Tab visits inside ``part``, left to right, then top to bottom."""
-    found = [
-        w
-        for w in part.findChildren(QWidget)
-        if w.isVisible()
-        and w.isEnabled()
-        and w.focusProxy() is None
-        and bool(w.focusPolicy() & Qt.FocusPolicy.TabFocus)
-    ]
-    return sorted(
-        found,
-        key=lambda w: (
-            w.mapTo(part, w.rect().topLeft()).x(),
-            w.mapTo(part, w.rect().topLeft()).y(),
-        ),
-    )

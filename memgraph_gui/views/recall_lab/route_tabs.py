@@ -226,6 +226,10 @@ class RunRecallTab(QWidget):
         """The window's Preferences… (the Preferences button triggers it)."""
         self._preferences = action
 
+    def tab_stops(self) -> list[QWidget]:
+        """Where Tab goes in this tab, in order (hidden or disabled ones are skipped)."""
+        return [self.run, self.preferences, self.picks, self.preview, self.apply]
+
     # -- showing -------------------------------------------------------------------------------------
     def refresh(self, *_args: object) -> None:
         """Run recall's button and what it says, as things are now (the endpoint is read
