@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from memgraph_gui.app.lens_retrieval import MAX_HOPS, ROOT_LIMIT
 from memgraph_gui.app.nuggets_desk import is_note
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
-from memgraph_gui.app.recall_route import RecallRoute
+from memgraph_gui.app.recall_route import RecallRoute, route_for
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.membrane.model import SENSITIVITIES
 from memgraph_gui.core.membrane.trust import TrustContext
@@ -292,9 +292,10 @@ class RecallLab(QObject):
             self.marks_changed.emit()
 
     def prepare(self) -> None:
-        """Build what the rankings read (the keyword index, Membrane's and the notes' indexes:
-        ~1 s at 50k nodes, once per graph) on a worker thread now, so the first message typed
-        is answered as fast as the next ones. Nothing lands; once per store."""
+        """Build what the rankings and the route input read (the keyword index, Membrane's,
+        the notes' and the vectors' indexes, the candidate rows: ~1-2 s at 50k nodes, once per
+        graph) on a worker thread now, so the first message typed is answered as fast as the
+        next ones. Nothing lands; once per store."""
         store = self._app.store
         if self._prepared is store or self._app.closed:
             return
@@ -304,6 +305,7 @@ class RecallLab(QObject):
         def work() -> None:
             try:
                 rank_all(store, query, 1)
+                route_for(store, query.message)  # (refusals are kept in its answer)
             except Exception:  # the store closed meanwhile: nothing to prepare
                 log.debug("memgraph: preparing the Recall lab failed", exc_info=True)
 
