@@ -53,6 +53,8 @@ RERUN_MS = 250
 """A change to the memory runs the rankings again this long after the last one."""
 TYPE_MS = 200
 """A message typed runs the rankings this long after the last keystroke."""
+PREPARE_AFTER_MS = 1200
+"""``prepare`` starts this long after the lab is shown (not while the window redraws)."""
 FULL_TRUST = TrustContext(SENSITIVITIES[-1], True, "", ())
 """The trust ``retrieveGraph`` runs with while the lens is off: the curator's, who sees every
 record in full (every sensitivity up to the highest, every scope)."""
@@ -284,9 +286,10 @@ class RecallLab(QObject):
 
     def set_marking(self, on: bool) -> None:
         """Whether the graph marks the lab's rankings (off while the dock is hidden). On, the
-        store's search indexes are built off the GUI thread if not yet (``prepare``)."""
-        if on:
-            self.prepare()
+        store's search indexes are built off the GUI thread if not yet (``prepare``, a moment
+        later)."""
+        if on:  # once the window has laid out and drawn the dock (a 50k graph's repaint)
+            QTimer.singleShot(PREPARE_AFTER_MS, self, self.prepare)
         if on != self.marking:
             self.marking = on
             self.marks_changed.emit()
