@@ -30,6 +30,7 @@ from memgraph_gui.core.luker.route_input import RouteInput, build_route_input
 if TYPE_CHECKING:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.app.recall_lab import LabResult, RecallLab
+    from memgraph_gui.core.luker.write_api import WriteApi
     from memgraph_gui.core.memory import MemoryStore
 
 log = logging.getLogger(__name__)
@@ -267,16 +268,31 @@ class RecallRoute(QObject):
         ``visibleIds`` the candidates the route model saw, as ONE undo step ("Apply recall
         preview"), so the live highlight and every agent see it and Ctrl+Z undoes it anywhere
         in the window. ``applied()`` once written; ``apply_failed(MemgraphError)`` when
-        refused (e.g. a picked node deleted since: ``NODE_NOT_FOUND``). False when nothing is
-        picked."""
+        refused (a picked node archived or deleted since: ``NODE_NOT_FOUND``, nothing
+        written). False when nothing is picked."""
         picked = self.picked
         if picked is None:
             return False
         ids, visible = list(picked.ids), list(picked.visible_ids)
-        self._app.run_op(
-            lambda w: w.set_injection_state(
+        store = self._app.store
+
+        def op(write: WriteApi) -> Any:
+            read = store.read_api()
+            gone = [i for i in ids if read.get_node_brief(i) is None]
+            if gone:
+                raise MemgraphError(
+                    "NODE_NOT_FOUND",
+                    tr(
+                        "{ids} was archived or deleted since Run recall picked it: run it "
+                        "again. Nothing was written."
+                    ).format(ids=", ".join(gone[:5])),
+                )
+            return write.set_injection_state(
                 recall_selected_ids=ids, visible_ids=visible, undoable=True
-            ),
+            )
+
+        self._app.run_op(
+            op,
             initiator=self,
             on_done=lambda _result: self.applied.emit(),
             on_error=self.apply_failed.emit,

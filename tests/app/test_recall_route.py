@@ -151,3 +151,20 @@ def test_apply_is_one_undo_step(app: Any, qtbot: Any) -> None:
         app.undo_last()
     app.runner.wait_idle()
     assert app.injection() == before
+
+
+def test_apply_refused_when_a_pick_is_gone(app: Any, qtbot: Any) -> None:
+    got = routed(qtbot, app)
+    route = app.recall_lab.route
+    pick = got.route.candidate_ids[0]
+    with fake_chat(answer([pick], {})) as chat:
+        save_endpoint(DraftEndpoint(chat.url, "route-model", 5.0))
+        with qtbot.waitSignal(route.recall_changed, timeout=10_000):
+            route.run_recall()
+    app.apply_sync(lambda w: w.delete_node(id=pick))
+    before = app.injection()
+    with qtbot.waitSignal(route.apply_failed, timeout=10_000) as blocker:
+        route.apply()
+    assert blocker.args[0].code == "NODE_NOT_FOUND" and pick in blocker.args[0].message
+    assert "run it again" in blocker.args[0].message
+    assert app.injection() == before

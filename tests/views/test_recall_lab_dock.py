@@ -68,6 +68,12 @@ def test_every_pane_filled_and_marked(qtbot: Any, shown: Any) -> None:
         marked = {scene.ids[r] for r in graph.recall_marks.rows(key)}
         assert marked == set(result.rankings[key].ids) & drawn and marked
     assert graph.recall_marks.rows("vector") == set()
+    looks = {
+        (ring.item.opts["symbol"], ring.style.pen.color().name(), ring.style.pad)
+        for ring in graph.recall_marks.rings.values()
+    }
+    assert len({look[0] for look in looks}) == len({look[1] for look in looks}) == 5
+    assert len({look[2] for look in looks}) == 5  # nested: every ring round a node shows
     window.recall_lab_dock.toggleViewAction().trigger()  # hidden: the graph marks nothing
     qtbot.waitUntil(lambda: not graph.recall_marks.rows("keyword"))
 
