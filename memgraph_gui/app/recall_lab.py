@@ -23,7 +23,7 @@ import logging
 import threading
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.app.lens_retrieval import MAX_HOPS, ROOT_LIMIT
@@ -349,6 +349,22 @@ class RecallLab(QObject):
         if self.route.picked is not None:
             out["picked"] = self.route.picked.ids
         return out
+
+    def through_lens(self, ranking: Ranking) -> tuple[Ranking, int]:
+        """``ranking`` as the window may show it now, and how many of its nodes it leaves out:
+        while the trust lens is on, each node titled as ``AppModel.node`` gives it (a redacted
+        one by its id and memory type) and those the actor may not see at all left out; with
+        the lens off, ``ranking`` itself (0)."""
+        if not self._app.lens.on:
+            return ranking, 0
+        hits, hidden = [], 0
+        for hit in ranking.hits:
+            node = self._app.node(hit.node_id)
+            if node is None:
+                hidden += 1
+            else:
+                hits.append(replace(hit, title=node.title or hit.node_id))
+        return replace(ranking, hits=tuple(hits)), hidden
 
     def _deliver(self, item: tuple[int, MemoryStore, Query, Any]) -> None:
         ticket, store, query, result = item

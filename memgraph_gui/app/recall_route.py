@@ -123,6 +123,14 @@ def recall_problem(endpoint: DraftEndpoint, routed: Routed | None, message: str)
     return ""
 
 
+def hidden_by_lens() -> str:
+    """What the route input, Run recall and its preview say while the trust lens is on."""
+    return tr(
+        "Hidden while viewing as another caller: the route model's input holds every "
+        "memory's text. View ▸ Back to Full View to see it and to run recall."
+    )
+
+
 class RecallRoute(QObject):
     """See the module docstring. Signals: ``routed(Routed | None)`` (None: cleared);
     ``recall_changed(Picked | None)``; ``recall_running_changed(bool)``;
@@ -181,7 +189,10 @@ class RecallRoute(QObject):
 
     # -- Run recall ----------------------------------------------------------------------------------
     def problem(self) -> str:
-        """Why Run recall cannot run now ("" when it can; see ``recall_problem``)."""
+        """Why Run recall cannot run now ("" when it can; see ``recall_problem``): also while
+        the trust lens is on (the route input holds every memory's text)."""
+        if self._app.lens.on:
+            return hidden_by_lens()
         return recall_problem(load_endpoint(), self.routed, self._lab.message)
 
     def run_recall(self) -> bool:
@@ -192,7 +203,7 @@ class RecallRoute(QObject):
         when); ``recall_failed(text)`` says plainly what went wrong. False (nothing sent)
         when ``problem()`` says why not."""
         endpoint, routed = load_endpoint(), self.routed
-        problem = recall_problem(endpoint, routed, self._lab.message)
+        problem = self.problem()
         if problem or routed is None or routed.route is None:
             return False
         self._recall_ticket += 1

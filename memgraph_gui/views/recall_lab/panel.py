@@ -54,7 +54,7 @@ class RecallLabPanel(QWidget):
         lab.result_changed.connect(self._show_result)
         lab.running_changed.connect(self._show_status)
         lab.nuggets_changed.connect(self._show_nuggets)
-        app.lens.changed.connect(self._show_trust)
+        app.lens.changed.connect(self._on_lens_changed)
         self._show_nuggets(lab.nuggets())
         self._show_trust()
         self._show_result(lab.result)
@@ -135,7 +135,12 @@ class RecallLabPanel(QWidget):
     def _show_result(self, result: LabResult | None) -> None:
         for key, column in self.columns.items():
             ranking = result.rankings.get(key) if result is not None else None
-            column.show_ranking(ranking, self._note(key, result))
+            note, hidden = self._note(key, result), 0
+            if ranking is not None:
+                ranking, hidden = self._lab.through_lens(ranking)
+            if hidden:
+                note = tr("{note} · {count} hidden by the lens").format(note=note, count=hidden)
+            column.show_ranking(ranking, note)
         self._show_status(self._lab.running)
 
     def _note(self, key: str, result: LabResult | None) -> str:
@@ -181,6 +186,11 @@ class RecallLabPanel(QWidget):
         self.trust.setText(text)
 
     # -- handlers ------------------------------------------------------------------------------------
+    def _on_lens_changed(self) -> None:
+        """The lens moved, or some node's tier: show again what the actor may see."""
+        self._show_trust()
+        self._show_result(self._lab.result)
+
     def _on_message_edited(self) -> None:
         self._lab.set_message(self.message.toPlainText())
         self._show_status(self._lab.running)

@@ -6,7 +6,7 @@ configured chat endpoint, the ids it picks and why, the preview of what the chat
 from __future__ import annotations
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.recall_route import Picked, Routed
+from memgraph_gui.app.recall_route import Picked, Routed, hidden_by_lens
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views.qt import (
     QAction,
@@ -73,12 +73,20 @@ class RouteInputTab(QWidget):
         self._shown: Routed | None = None
         self._filled: object | None = None  # the route input whose text the box holds
         self._route.routed_changed.connect(self._show)
+        app.lens.changed.connect(self._on_lens_changed)
+        self._show(self._route.routed)
+
+    def _on_lens_changed(self) -> None:
         self._show(self._route.routed)
 
     def _show(self, routed: Routed | None) -> None:
         self._shown = routed
         route = routed.route if routed is not None else None
-        self.copy.setEnabled(route is not None)
+        self.copy.setEnabled(route is not None and not self._app.lens.on)
+        if self._app.lens.on:
+            self.summary.setText(hidden_by_lens())
+            self._clear_text()
+            return
         if routed is None:
             self.summary.setText(tr("Type a message to see what the route model would be shown."))
             self._clear_text()
@@ -126,7 +134,7 @@ class RouteInputTab(QWidget):
     def copy_text(self) -> None:
         """Put the route input's text on the clipboard."""
         routed = self._shown
-        if routed is not None and routed.route is not None:
+        if routed is not None and routed.route is not None and not self._app.lens.on:
             QApplication.clipboard().setText(routed.route.text)
 
 
@@ -145,6 +153,7 @@ class RunRecallTab(QWidget):
         route.recall_failed.connect(self._on_failed)
         route.applied.connect(self._on_applied)
         route.apply_failed.connect(self._on_apply_failed)
+        app.lens.changed.connect(self._on_lens_changed)
         self._show_picked(route.picked)
 
     def _build(self) -> None:
@@ -260,18 +269,22 @@ class RunRecallTab(QWidget):
             self.unknown.setVisible(False)
             self.refresh()
             return
+        lens = self._app.lens.on  # titles as the actor may see them; no reasons, no preview
         items = []
         for rank, node_id in enumerate(picked.ids, start=1):
             node = self._app.node(node_id)
-            title = (node.title or node_id) if node is not None else node_id
-            reason = picked.reasons.get(node_id, "")
+            if node is not None:
+                title = node.title or node_id
+            else:
+                title = tr("(hidden by the lens)") if lens else node_id
+            reason = "" if lens else picked.reasons.get(node_id, "")
             item = QtWidgets.QTreeWidgetItem([str(rank), title, reason])
             item.setData(0, ID_ROLE, node_id)
-            item.setToolTip(1, f"{title}\n{node_id}")
+            item.setToolTip(1, title if node is None and lens else f"{title}\n{node_id}")
             item.setToolTip(2, reason)
             items.append(item)
         self.picks.addTopLevelItems(items)
-        unknown = ", ".join(picked.unknown)
+        unknown = "" if lens else ", ".join(picked.unknown)
         self.unknown.setText(
             tr("The model also named ids that are not candidates (dropped): {ids}").format(
                 ids=unknown
@@ -280,7 +293,7 @@ class RunRecallTab(QWidget):
             else ""
         )
         self.unknown.setVisible(bool(unknown))
-        self.preview.setPlainText(picked.preview)
+        self.preview.setPlainText(hidden_by_lens() if lens else picked.preview)
         self.refresh()
         self.status.setText(
             tr("{model} picked {count} of {candidates} candidates in {s} s.").format(
@@ -290,6 +303,9 @@ class RunRecallTab(QWidget):
                 s=f"{picked.seconds:.1f}",
             )
         )
+
+    def _on_lens_changed(self) -> None:
+        self._show_picked(self._route.picked)
 
     def picked_ids(self) -> list[str]:
         """The ids listed, in the model's order (tests)."""
