@@ -23,6 +23,7 @@ from memgraph_gui.app.runner import OpRunner
 from memgraph_gui.app.selection import Selection
 from memgraph_gui.app.trust_lens import LensReads, TrustLens
 from memgraph_gui.app.undo_stack import HistoryDepth, UndoFacade, desk_origin, node_name
+from memgraph_gui.app.vector_desk import VectorDesk
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.luker.write_api import WriteApi
@@ -79,6 +80,7 @@ class AppModel(LensReads, StoreReads, NuggetReads, MembraneReads, QObject):
         self.lens = TrustLens(self)  # "View as": every read a view makes obeys it
         self._attach(store)
         self.lens.restore()  # the lens remembered for this store
+        self.vectors = VectorDesk(self)  # the embedding profile's vectors, kept fresh
         self.recall_lab = RecallLab(self)  # "what would recall pick for this message?"
 
     # -- the store ---------------------------------------------------------------------------------

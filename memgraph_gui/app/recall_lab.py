@@ -212,8 +212,8 @@ def problem_text(ranking: Ranking) -> str:
     if error.code == "NO_EMBEDDING_PROFILE":
         return tr(
             "No embedding profile is set for this memory, so vectorSearch has nothing to "
-            "search. Set one in Edit ▸ Preferences…, or run “memgraph embed --db FILE” in a "
-            "terminal, then type the message again."
+            "search. Choose one in Tools ▸ Embedding profile…, or run “memgraph --db FILE "
+            "embed --profile hashed-ngrams-v1” in a terminal."
         )
     if error.code == "NO_NOTES":
         return tr("This memory holds no Nuggets notes: searchNotes has no nugget to search.")

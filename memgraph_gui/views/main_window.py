@@ -12,6 +12,7 @@ from memgraph_gui.app.opening import OpenProblem
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.views import unsaved
 from memgraph_gui.views.dialogs import show_error
+from memgraph_gui.views.embedding_profile import EmbeddingProfileAction
 from memgraph_gui.views.file_actions import FileActions
 from memgraph_gui.views.focus_frame import FocusFrame
 from memgraph_gui.views.graph import GraphView
@@ -302,6 +303,9 @@ class MainWindow(QMainWindow):
         self.tools_menu.addActions(
             [self.compaction.compaction_wizard, self.compaction.review_rollups]
         )
+        self.tools_menu.addSeparator()
+        self.embedding_profile = EmbeddingProfileAction(self._app, self)
+        self.tools_menu.addAction(self.embedding_profile.action)
 
     def _help_menu(self) -> None:
         self.help_menu = self.menuBar().addMenu(tr("&Help"))

@@ -8,7 +8,15 @@ from pathlib import Path
 
 from memgraph_gui.app.app_model import AppModel
 from memgraph_gui.core.domain.changes import ChangeSet
-from memgraph_gui.views.qt import QLabel, QProgressBar, QStatusBar, Qt, QTimer, tr
+from memgraph_gui.views.qt import (
+    QLabel,
+    QProgressBar,
+    QStatusBar,
+    Qt,
+    QTimer,
+    QToolButton,
+    tr,
+)
 from memgraph_gui.views.theme import injection_styles
 
 
@@ -36,6 +44,7 @@ class StatusPanel:
         for widget in (self.file, self.counts, self.injection, self.external):
             bar.addPermanentWidget(widget)
         bar.addPermanentWidget(self.progress)
+        self.embedding = EmbeddingStatus(app, bar, self)
         self._timer = QTimer(singleShot=True, interval=0)
         self._timer.timeout.connect(self.refresh)
         app.changes_applied.connect(self._on_changes_applied)
@@ -111,3 +120,67 @@ class StatusPanel:
 
     def _on_changes_applied(self, _changes: ChangeSet, _initiator: object | None) -> None:
         self._timer.start()
+
+
+EMBEDDING = "embedding"
+"""The progress bar's owner while a whole embedding runs."""
+
+
+class EmbeddingStatus:
+    """The background embedding in the status bar: its progress (the shared bar, with the
+    counts as tooltip), a Cancel button while it runs, and the last failure in plain text
+    (cleared by the next success)."""
+
+    def __init__(self, app: AppModel, bar: QStatusBar, panel: StatusPanel) -> None:
+        self._app, self._panel = app, panel
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setObjectName("embedding-status")
+        self.cancel = QToolButton()
+        self.cancel.setObjectName("embedding-cancel")
+        self.cancel.setText(tr("Cancel"))
+        self.cancel.setToolTip(tr("Stop embedding; the vectors made so far are kept"))
+        self.cancel.clicked.connect(app.vectors.cancel)
+        self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)
+        self.error.setObjectName("embedding-error")
+        self.error.setStyleSheet("QLabel { color: #b3261e; padding: 0 6px; }")
+        self.error.setMaximumWidth(360)
+        for widget in (self.label, self.cancel, self.error):
+            widget.hide()
+        bar.addWidget(self.error, 1)  # the left: room for a message
+        bar.addPermanentWidget(self.label)  # beside the progress bar
+        bar.addPermanentWidget(self.cancel)
+        app.vectors.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the desk's state now."""
+        state = self._app.vectors.state
+        job = state.job
+        if job is None:
+            self._panel.hide_progress(owner=EMBEDDING)
+            self.label.hide()
+            self.cancel.hide()
+        else:
+            name = state.profile.name if state.profile is not None else ""
+            if job.total:
+                text = tr("Embedding {done} of {total}").format(
+                    done=f"{job.done:,}", total=f"{job.total:,}"
+                )
+            else:
+                text = tr("Embedding: starting")
+            self.label.setText(text)
+            self.label.setToolTip(
+                tr("Making the vectors of vector search with the profile {name}").format(name=name)
+            )
+            self.label.show()
+            self.cancel.show()
+            self._panel.show_progress(text, job.done, job.total, owner=EMBEDDING)
+        if state.error:
+            first = state.error.splitlines()[0]
+            self.error.setText(tr("Embedding failed: {error}").format(error=first[:120]))
+            self.error.setToolTip(state.error)
+            self.error.show()
+        else:
+            self.error.hide()

@@ -76,8 +76,8 @@ def test_vector_search_says_no_embedding_profile(app: Any, qtbot: Any) -> None:
     assert vector.hits == () and vector.error is not None
     assert vector.error.code == "NO_EMBEDDING_PROFILE"
     text = problem_text(vector)
-    assert "No embedding profile" in text and "memgraph embed --db" in text
-    assert "Preferences" in text
+    assert "No embedding profile" in text and "memgraph --db FILE embed --profile" in text
+    assert "Tools ▸ Embedding profile…" in text
 
 
 def test_vector_search_ranks_with_the_active_profile(app: Any, qtbot: Any) -> None:

@@ -86,7 +86,8 @@ def test_no_embedding_profile_is_said_plainly(qtbot: Any, shown: Any) -> None:
     assert vector.problem.isVisible() and not vector.table.isVisible()
     assert vector.ids() == []
     text = vector.problem.text()
-    assert "No embedding profile" in text and "memgraph embed --db FILE" in text
+    assert "No embedding profile" in text and "memgraph --db FILE embed" in text
+    assert "Tools ▸ Embedding profile…" in text
     assert vector.problem.textFormat() == Qt.TextFormat.PlainText
 
 
