@@ -32,6 +32,17 @@ Luker node whose sensitivity a person set: "set by you", Reset to default); see
 writes ``nuggets-main.png``: the Nuggets demo (``memgraph demo --nuggets``, two nuggets, English
 and Chinese) in the main window: a hub note selected, the pointer on a preference linked to it
 (its kind, nugget, scope / type), the timeline at a stretch with hidden (faded) notes.
+
+    DISPLAY=:77 QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshots.py --recall-lab docs/screenshots
+
+writes ``recall-lab.png``: the Recall lab dock open over the 2,000-node demo with a few Nuggets
+notes and the offline embedding profile, a message typed, every ranking filled and marked on the
+graph, a ranked node clicked (the inspector shows it); and ``recall-lab-1024x700.png``: the same
+at 1024×700 without an embedding profile (vectorSearch says what it needs); then
+``recall-lab-route.png`` (the route model's input) and ``recall-lab-run.png`` (Run recall's
+picks and the injection preview, answered by a local stand-in endpoint that returns the lab's
+own keyword/vector candidates: it shows the pane, not a model's judgement); see
+``recall_lab_window``.
 """
 
 from __future__ import annotations
@@ -42,6 +53,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -295,6 +308,127 @@ def nuggets_window(out_dir: str) -> None:
     _close(window, app)
 
 
+LAB_MESSAGE = "Eileen found a letter in the Black Forest. Who wrote it, and does Kain know?"
+
+
+def recall_lab_window(out_dir: str) -> None:
+    """The Recall lab over the 2,000-node demo plus a nugget of notes about its story: the
+    message typed, the four rankings in, a ranked node clicked; at 1640×960 and 1024×700."""
+    from memgraph_gui.views.qt import QApplication, QSettings, Qt
+
+    qt = QApplication.instance() or QApplication(sys.argv[:1])
+    qt.setOrganizationName("memgraph-screenshots-recall-lab")
+    QSettings().remove("window")  # a first run's layout, not the last screenshot's
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="shots-lab-")) / "lab.memgraph"
+    bare = _lab_stores(work)
+    shots = (("recall-lab.png", work, (1640, 960)), ("recall-lab-1024x700.png", bare, (1024, 700)))
+    for name, path, size in shots:
+        QSettings().remove("window")
+        window, app = _window(qt, path, size)
+        toggle = window.recall_lab_dock.toggleViewAction()
+        if not toggle.isChecked():
+            toggle.trigger()
+        panel = window.recall_lab
+        panel.nugget.setCurrentIndex(max(0, panel.nugget.findData("story-notes")))
+        panel.set_message(LAB_MESSAGE)
+        _wait(qt, lambda app=app: app.recall_lab.result is not None, 30)
+        table = panel.columns["keyword"].table
+        item = table.topLevelItem(1)
+        table.setCurrentItem(item)
+        panel.columns["keyword"].node_chosen.emit(item.data(0, Qt.ItemDataRole.UserRole))
+        _settle(qt, window)
+        window.grab().save(str(out / name))
+        if path == work:
+            _route_tabs(qt, window, app, out)
+        _close(window, app)
+
+
+def _lab_stores(work: Path) -> Path:
+    """The 2,000-node demo and a nugget of notes at ``work``, with the offline embedding
+    profile; returns a copy made before the profile was set (vectorSearch says what it
+    needs there)."""
+    from memgraph_gui.core.demo.generator import load_demo
+    from memgraph_gui.core.memory import MemoryStore
+    from memgraph_gui.core.vectors import hashed
+
+    with MemoryStore.open(work) as store:
+        load_demo(store, 2000, 11)
+        notes = store.nuggets("story-notes")
+        notes.remember("user:pref:pov", "Tell it from Eileen's side")
+        notes.create_note(
+            "Who wrote the letter",
+            "The letter Eileen found in the Black Forest was written by Kain before his exile.",
+            ["letter"],
+        )
+        notes.create_note("Black Forest", "Aldric holds the Black Forest; the old road is watched.")
+        notes.create_note("Kain's secret", "Kain hides the star-map shard; Eileen must not know.")
+    bare = work.with_name("lab-no-profile.memgraph")  # vectorSearch saying what it needs
+    shutil.copy(work, bare)
+    with MemoryStore.open(work) as store:
+        store.vectors().set_profile(hashed.PROFILE)
+        store.vectors().embed_all()
+    return bare
+
+
+def _route_tabs(qt: Any, window: Any, app: Any, out: Path) -> None:
+    """``recall-lab-route.png`` (the route input tab) and ``recall-lab-run.png`` (Run recall
+    answered by a local stand-in endpoint, see ``_stand_in_chat``: the pane's layout, not a
+    model's judgement)."""
+    from memgraph_gui.app.settings import DraftEndpoint, save_endpoint
+
+    panel, route = window.recall_lab, app.recall_lab.route
+    _wait(qt, lambda: route.routed is not None and route.routed.message == LAB_MESSAGE, 30)
+    panel.tabs.setCurrentWidget(panel.route_input)
+    _settle(qt, window)
+    window.grab().save(str(out / "recall-lab-route.png"))
+    result = app.recall_lab.result
+    candidates = set(route.routed.route.candidate_ids)
+    ranked = [h for key in ("keyword", "vector") for h in result.rankings[key].hits]
+    picks = list(dict.fromkeys(h.node_id for h in ranked if h.node_id in candidates))[:4]
+    reasons = {i: f"ranked by the lab ({n + 1})" for n, i in enumerate(picks)}
+    with _stand_in_chat(json.dumps({"selected_ids": picks, "reasons": reasons})) as url:
+        save_endpoint(DraftEndpoint(url, "local-stand-in", 10.0))
+        panel.tabs.setCurrentWidget(panel.recall)
+        panel.recall.refresh()
+        panel.recall.run.click()
+        _wait(qt, lambda: route.picked is not None, 30)
+    _settle(qt, window)
+    window.grab().save(str(out / "recall-lab-run.png"))
+
+
+@contextmanager
+def _stand_in_chat(answer: str) -> Iterator[str]:
+    """A local OpenAI-compatible chat endpoint that answers every request with ``answer``
+    (for the Run recall screenshot only: no model runs here). Yields its base URL."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from threading import Thread
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            doc = {"choices": [{"message": {"role": "assistant", "content": answer}}]}
+            raw = json.dumps(doc).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+
+        def log_message(self, *_args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def _window(qt: Any, path: Path, size: tuple[int, int] = (1640, 960)) -> tuple[Any, Any]:
     from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.memory import MemoryStore
@@ -374,5 +508,7 @@ if __name__ == "__main__":
         membrane_inspector(sys.argv[2])
     elif sys.argv[1:2] == ["--nuggets"]:
         nuggets_window(sys.argv[2])
+    elif sys.argv[1:2] == ["--recall-lab"]:
+        recall_lab_window(sys.argv[2])
     else:
         main(*sys.argv[1:3])

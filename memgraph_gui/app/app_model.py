@@ -18,6 +18,7 @@ from memgraph_gui.app.membrane_desk import MembraneReads
 from memgraph_gui.app.nuggets_desk import NuggetReads
 from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.app.reads import StoreReads, warm
+from memgraph_gui.app.recall_lab import RecallLab
 from memgraph_gui.app.runner import OpRunner
 from memgraph_gui.app.selection import Selection
 from memgraph_gui.app.trust_lens import LensReads, TrustLens
@@ -42,7 +43,8 @@ class AppModel(LensReads, StoreReads, NuggetReads, MembraneReads, QObject):
     (writes queued then still go to the store being left) and ``store_replaced()`` after it.
 
     ``lens`` is the trust lens (``app.trust_lens``): while it is on, ``node``, ``edges_of``, the
-    timeline's rows and the find's matches show what its actor may see.
+    timeline's rows and the find's matches show what its actor may see. ``recall_lab`` is the
+    Recall lab (``app.recall_lab``): what every recall path would pick for a message.
 
     While a file opens, the store open so far may be let go first (``let_go``): until the next
     ``replace_store`` the model stands on an empty private store (``opening`` names the file
@@ -79,6 +81,7 @@ class AppModel(LensReads, StoreReads, NuggetReads, MembraneReads, QObject):
         self._attach(store)
         self.lens.restore()  # the lens remembered for this store
         self.vectors = VectorDesk(self)  # the embedding profile's vectors, kept fresh
+        self.recall_lab = RecallLab(self)  # "what would recall pick for this message?"
 
     # -- the store ---------------------------------------------------------------------------------
     @property

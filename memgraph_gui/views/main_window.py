@@ -42,6 +42,7 @@ from memgraph_gui.views.qt import (
     is_alive,
     tr,
 )
+from memgraph_gui.views.recall_lab import RecallLabPanel
 from memgraph_gui.views.status_bar import StatusPanel
 from memgraph_gui.views.timeline.panel import TimelinePanel
 from memgraph_gui.views.trust_lens import LensControls
@@ -51,6 +52,9 @@ from memgraph_gui.views.unsaved import Ask, settle
 from memgraph_gui.views.window_settings import load_bytes, save_bytes
 from memgraph_gui.views.wizard import CompactionActions
 
+RECALL_LAB_KEY = "Ctrl+Shift+L"
+RECALL_LAB_SHARE = 0.42  # of the window's height, the first time the Recall lab is shown
+GRAPH_LEAST_HEIGHT = 0.4  # of the window's height: below it the Recall lab gives way
 DOCK_SHARE = (0.27, 0.21)  # of the window's width: timeline, inspector (the graph keeps > half)
 
 
@@ -112,6 +116,7 @@ class MainWindow(QMainWindow):
         self.graph_view.progress_changed.connect(self._on_layout_progress)
         self.files.previewed.connect(self.graph_view.show_preview)
         self.files.open_failed.connect(self.graph_view.cancel_preview)
+        self._build_recall_lab()
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -119,6 +124,46 @@ class MainWindow(QMainWindow):
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
+
+    def _build_recall_lab(self) -> None:
+        """The Recall lab, a dock along the bottom (hidden until View ▸ Recall Lab); the graph
+        marks its rankings only while it is shown."""
+        self._recall_lab_sized = False
+        self.recall_lab = RecallLabPanel(self._app)
+        self.recall_lab.set_preferences_action(self.compaction.preferences)
+        self.recall_lab_dock = self._dock(
+            tr("Recall Lab"), "recall-lab", self.recall_lab, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+        self.recall_lab_dock.hide()
+        self._app.recall_lab.set_marking(False)
+        self.recall_lab_dock.visibilityChanged.connect(self._on_recall_lab_shown)
+        toggle = self.recall_lab_dock.toggleViewAction()
+        toggle.setText(tr("Recall &Lab"))
+        toggle.setShortcut(QKeySequence(RECALL_LAB_KEY))
+        toggle.triggered.connect(self._on_recall_lab_toggled)
+        toggle.setToolTip(
+            tr("What would recall pick for a message? ({key})").format(key=RECALL_LAB_KEY)
+        )
+
+    def _on_recall_lab_shown(self, _visible: bool) -> None:
+        self._app.recall_lab.set_marking(not self.recall_lab_dock.isHidden())
+
+    def _on_recall_lab_toggled(self, shown: bool) -> None:
+        """View ▸ Recall Lab: the first showing takes a share of the window's height (later
+        ones keep the height it was left at); the message box gets the keyboard."""
+        dock = self.recall_lab_dock
+        if not shown:
+            return
+        if not self._recall_lab_sized and not dock.isFloating():
+            self._recall_lab_sized = True
+            QTimer.singleShot(0, self._size_recall_lab)  # once the dock is in the layout
+        self.recall_lab.message.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _size_recall_lab(self) -> None:
+        dock = self.recall_lab_dock
+        if is_alive(dock) and dock.isVisible() and not dock.isFloating():
+            height = int(self.height() * RECALL_LAB_SHARE)
+            self.resizeDocks([dock], [height], Qt.Orientation.Vertical)
 
     def _build_focus_chain(self) -> None:
         """Tab goes Find box → timeline → graph → inspector (its fields, top to bottom) → the
@@ -142,6 +187,7 @@ class MainWindow(QMainWindow):
             self.graph_view.plot,
             *inspector,
             *filters,
+            *self.recall_lab.tab_stops(),
         ]
 
     def focusNextPrevChild(self, next: bool) -> bool:
@@ -247,6 +293,7 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addAction(self.timeline_dock.toggleViewAction())
         self.view_menu.addAction(self.inspector_dock.toggleViewAction())
+        menu.addAction(self.recall_lab_dock.toggleViewAction())
         menu.addSeparator()
         lens = self.lens_controls
         menu.addActions([lens.view_as, lens.retrieve, lens.full_view])
@@ -391,11 +438,26 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
-        QTimer.singleShot(0, self._after_resize)  # once the layout has placed the docks
+        QTimer.singleShot(0, self._after_window_resize)  # once the layout placed the docks
 
     def _after_resize(self) -> None:
         if is_alive(self):
             self.fit_docks()
+
+    def _after_window_resize(self) -> None:
+        if is_alive(self):
+            self.fit_docks()
+            self._fit_recall_lab()
+
+    def _fit_recall_lab(self) -> None:
+        """After the window was resized: the Recall lab gives way when the graph got less
+        than ``GRAPH_LEAST_HEIGHT`` of the window's height (a layout left in a taller window),
+        back to its first share. (A person may still drag it taller.)"""
+        dock = self.recall_lab_dock
+        if dock.isHidden() or dock.isFloating() or not self.isVisible():
+            return
+        if self.graph_view.height() < self.height() * GRAPH_LEAST_HEIGHT:
+            self._size_recall_lab()
 
     def open_path(self, path: str) -> None:
         """Open ``path`` (off the GUI thread); see ``FileActions.open_path``."""

@@ -51,3 +51,16 @@ def injection_styles() -> tuple[InjectionStyle, InjectionStyle, InjectionStyle]:
         ),
         InjectionStyle("visible", "#1f9fb4", "o", "○", tr("in the visible pool")),
     )
+
+
+def recall_lab_styles() -> tuple[InjectionStyle, ...]:
+    """How the Recall lab marks each ranking on the graph and in its dock (``key`` as in
+    ``app.recall_lab.MARK_KEYS``): a ring of its own shape and colour, nested round a node
+    that several rankings found (keyword innermost, the recall's picks outermost)."""
+    return (
+        InjectionStyle("keyword", "#1f6fd1", "s", "■", tr("keywordSearch")),
+        InjectionStyle("vector", "#0e9f6e", "t", "▼", tr("vectorSearch")),
+        InjectionStyle("notes", "#b7791f", "h", "⬢", tr("searchNotes")),
+        InjectionStyle("retrieve", "#7b3fb0", "p", "⬟", tr("retrieveGraph")),
+        InjectionStyle("picked", "#1d2330", "star", "★", tr("picked by Run recall")),
+    )

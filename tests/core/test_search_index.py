@@ -166,3 +166,15 @@ def test_keyword_index_stays_exact_through_lazy_removals(
         write.edit_node(id=node_id, set_fields={"summary": "dawn sword duel"})
     ours = [[n.node.id for n in read.keyword_search(query=q, k=50)] for q in queries]
     assert ours == _fresh_answers(file_store, queries)
+
+
+def test_a_token_searched_before_any_node_had_it_is_found_once_one_does(
+    store: MemoryStore,
+) -> None:
+    """A query for a token no node has yet must not leave it cached empty: the node written
+    next with that token is found (the Recall lab asks, then the memory is edited)."""
+    read, write = store.read_api(), store.write_api()
+    write.create_node(type="character_sheet", title="Eileen")
+    assert read.keyword_search(query="lighthouse") == ()
+    created = write.create_node(type="character_sheet", title="Lighthouse keeper")
+    assert [r.node.id for r in read.keyword_search(query="lighthouse")] == [created["id"]]

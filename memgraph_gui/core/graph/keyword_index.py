@@ -81,6 +81,7 @@ class KeywordIndex:
                 continue
             ords = self._postings.get(token)
             if ords is None:
+                self._arrays.pop(token, None)  # a query for it before cached it empty
                 self._postings[token] = array("q", (ord_,))
             else:
                 self._arrays.pop(token, None)  # release the numpy view before resizing

@@ -26,6 +26,7 @@ from memgraph_gui.views.graph.labels import (
 from memgraph_gui.views.graph.legend import GraphLegend
 from memgraph_gui.views.graph.overlays import InjectionOverlay, SelectionOverlay
 from memgraph_gui.views.graph.palette import BACKGROUND
+from memgraph_gui.views.graph.recall_marks import RecallLabMarks
 from memgraph_gui.views.graph.retrieval_marks import RetrievalMarks
 from memgraph_gui.views.graph.scene import GraphScene
 from memgraph_gui.views.qt import Qt, QtCore, QtWidgets, Signal, is_alive, pg, tr
@@ -129,6 +130,7 @@ class GraphCanvas:
         self.injection = InjectionOverlay(self.view, self._drawn_sizes)
         self.selection = SelectionOverlay(self.view, self._drawn_sizes)
         self.retrieval_marks = RetrievalMarks(self.view, self._drawn_sizes)  # (the lens's)
+        self.recall_marks = RecallLabMarks(self.view, self._drawn_sizes)  # (the Recall lab's)
         self.labels = LabelLayer(self.view, self._label_of)
         self.hover_title = HoverTitle(self.view, lambda row: float(self._reach()[row]))
         self.legend = GraphLegend(self.plot, collapsed=load_legend_collapsed())
@@ -238,6 +240,7 @@ class GraphCanvas:
         if len(sizes) != scene.n:
             sizes = scene.sizes.astype(float)
         marks = np.maximum(self.injection.reach(scene.n), self.selection.reach(scene.n))
+        marks = np.maximum(marks, self.recall_marks.reach(scene.n))
         reach: np.ndarray = sizes / 2 + marks
         return reach
 
@@ -269,6 +272,7 @@ class GraphCanvas:
         self._place_legend()
 
     def _place_legend(self) -> None:
+        self.legend.set_room(self.plot.height() - 20)  # two columns when one does not fit
         self.legend.move(10, max(0, self.plot.height() - self.legend.height() - 10))
 
     def _on_legend_toggled(self, collapsed: bool) -> None:
@@ -301,6 +305,7 @@ class GraphCanvas:
         self.injection.follow(scene)
         self.selection.follow(scene)
         self.retrieval_marks.follow(scene)
+        self.recall_marks.follow(scene)
         self.labels.follow(scene)
         self.hover_title.follow(scene)
         if edges:

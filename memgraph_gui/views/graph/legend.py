@@ -53,6 +53,10 @@ class GraphLegend(QWidget):
         self._font.setPointSizeF(8.5)
         self.collapsed = collapsed
         self._key_hint = ""
+        self._types: list[str] = []
+        self.extra: list[LegendRow] = []
+        self.room: int | None = None  # the height it may take (``set_room``)
+        self._columns, self._column_w = 1, 0
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.set_types(())
 
@@ -75,8 +79,17 @@ class GraphLegend(QWidget):
 
     def set_types(self, types: Sequence[str]) -> None:
         """Show these node types (those drawn) above the fixed entries."""
+        self._types = list(types)
         self.rows = legend_rows(types)
+        self.rows[len(self._types) + len(styles()) : len(self._types) + len(styles())] = self.extra
         self._resize()
+
+    def set_extra(self, rows: Sequence[LegendRow]) -> None:
+        """Explain these marks too, after the injection's (the Recall lab's rankings while
+        it marks them; none: only the fixed entries)."""
+        if list(rows) != self.extra:
+            self.extra = list(rows)
+            self.set_types(self._types)
 
     def _resize(self) -> None:
         self._pixmap: QtGui.QPixmap | None = None
@@ -87,10 +100,21 @@ class GraphLegend(QWidget):
         if self.collapsed:
             self.setFixedSize(head, ROW_H + PAD)
         else:
-            width = max(metrics.horizontalAdvance(r.text) for r in self.rows)
-            width = max(PAD * 2 + SWATCH_W + 6 + width, head)
-            self.setFixedSize(width, PAD * 2 + ROW_H * (len(self.rows) + 1))
+            column = PAD + SWATCH_W + 6 + max(metrics.horizontalAdvance(r.text) for r in self.rows)
+            tall = PAD * 2 + ROW_H * (len(self.rows) + 1)
+            self._columns = 2 if self.room is not None and tall > self.room else 1
+            per = -(-len(self.rows) // self._columns)
+            self._column_w = column
+            width = max(column * self._columns + PAD, head)
+            self.setFixedSize(width, PAD * 2 + ROW_H * (per + 1))
         self.update()
+
+    def set_room(self, height: int | None) -> None:
+        """The height the legend may take (None: any): a key taller than that is laid out in
+        two columns (a short graph pane, e.g. under the Recall lab at 1024×700)."""
+        if height != self.room:
+            self.room = height
+            self._resize()
 
     def header_rect(self) -> QtCore.QRect:
         """The header row, in this widget's coordinates (a click there toggles)."""
@@ -129,12 +153,14 @@ class GraphLegend(QWidget):
         head = QtCore.QRectF(PAD, PAD // 2, self.width() - PAD, ROW_H)
         painter.drawText(head, int(Qt.AlignmentFlag.AlignVCenter), self.header_text())
         rows = () if self.collapsed else self.rows
+        per = -(-len(rows) // self._columns) if rows else 1
         for i, row in enumerate(rows):
-            top = PAD + (i + 1) * ROW_H
-            centre = QtCore.QPointF(PAD + SWATCH_W / 2, top + ROW_H / 2)
+            left = (i // per) * self._column_w
+            top = PAD + (i % per + 1) * ROW_H
+            centre = QtCore.QPointF(left + PAD + SWATCH_W / 2, top + ROW_H / 2)
             _draw_mark(painter, row, centre)
             painter.setPen(QColor("#1d2330"))
-            text_rect = QtCore.QRectF(PAD + SWATCH_W + 6, top, self.width(), ROW_H)
+            text_rect = QtCore.QRectF(left + PAD + SWATCH_W + 6, top, self._column_w, ROW_H)
             painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter), row.text)
         painter.end()
         return pixmap

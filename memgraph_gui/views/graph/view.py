@@ -38,6 +38,7 @@ from memgraph_gui.views.graph.folding import (
 )
 from memgraph_gui.views.graph.items import EdgeLines, Spots, edge_lines, make_spots
 from memgraph_gui.views.graph.laying_out import LAYOUT_AFTER_SHOW_MS, GraphLayout
+from memgraph_gui.views.graph.legend import LegendRow
 from memgraph_gui.views.graph.lens_facet import GraphLens
 from memgraph_gui.views.graph.new_node import NewNode, ask_new_node
 from memgraph_gui.views.graph.nugget_facet import GraphNuggets
@@ -55,6 +56,7 @@ from memgraph_gui.views.qt import (
     Signal,
     tr,
 )
+from memgraph_gui.views.theme import recall_lab_styles
 
 RELOAD_MS = 120
 READ_NEIGHBOURS = 40  # nodes around a node revealed by a selection: few enough to label
@@ -161,6 +163,7 @@ class GraphView(
         app.lens.changed.connect(self._on_lens_changed)
         app.lens.retrieval.finished.connect(self.show_retrieval)
         app.lens.retrieval.cleared.connect(self.show_retrieval)
+        app.recall_lab.marks_changed.connect(self.show_recall_lab)
         self.nodes.node_clicked.connect(self._on_node_clicked)
         self.nodes.node_double_clicked.connect(self._on_node_double_clicked)
         self.nodes.node_hovered.connect(self._on_node_hovered)
@@ -447,6 +450,7 @@ class GraphView(
             self.injection.clear()
         self._show_selection()
         self.show_retrieval()
+        self.show_recall_lab()
         if fit and scene.n:
             self.fit()
         self._label_timer.start()
@@ -494,6 +498,20 @@ class GraphView(
             injection = self._app.injection()
             self.injection.show(self.scene, injection, self.visible, self._lift(), self._faded())
             self._label_timer.start()  # labels keep clear of the picks and count the marks
+
+    def show_recall_lab(self) -> None:
+        """Mark the Recall lab's rankings and picks over the drawn nodes (``RecallLabMarks``;
+        none while the lab marks nothing)."""
+        scene = self.scene
+        marks = self._app.recall_lab.marks()
+        keys = [s for s in recall_lab_styles() if marks.get(s.key)]
+        self.legend.set_extra([LegendRow(s.symbol, s.color, s.label) for s in keys])
+        self._place_legend()
+        if scene is None or self.preview_stamp is not None or len(self.visible) != scene.n:
+            self.recall_marks.clear()
+            return
+        self.recall_marks.show(scene, marks, self.visible, self._lift())
+        self._label_timer.start()  # labels keep clear of the rings
 
     def _show_selection(self) -> None:
         scene = self.scene
