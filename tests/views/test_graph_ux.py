@@ -175,6 +175,19 @@ def test_the_legend_collapses_by_a_click_and_stays_collapsed(
         again.shutdown()
 
 
+def test_a_graph_pane_too_short_for_the_legend_shows_only_its_header(view: Any, qtbot: Any) -> None:
+    """Under the Recall lab at 1024×700 the graph pane is ~300 px: the open key covered it."""
+    legend = view.legend
+    tall = legend.height()
+    legend.set_room(int(tall / 0.6) + 10)  # room enough
+    assert not legend.squeezed and legend.height() == tall
+    legend.set_room(tall)  # two columns would still cover most of the pane
+    assert legend.squeezed and not legend.collapsed and legend.height() < tall / 3
+    assert legend.header_text() == "Legend ▸"
+    legend.set_room(None)  # the pane is tall again: the key as it was, nothing remembered
+    assert not legend.squeezed and legend.height() == tall
+
+
 # -- 3. Find: fades labels and marks, counts, steps, ranks -----------------------------------------
 def _ranked_query(app: Any) -> tuple[str, set[str], set[str]]:
     """A character's title that also occurs in other nodes' fields (not their titles or

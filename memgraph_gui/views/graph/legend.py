@@ -14,6 +14,8 @@ from memgraph_gui.views.theme import EDGE_HIERARCHY_COLOR, EDGE_RELATION_COLOR, 
 ROW_H = 19
 SWATCH_W = 26
 PAD = 8
+ROOM = 0.6
+"""The share of the graph pane's height an open legend may cover (else only its header shows)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +58,14 @@ class GraphLegend(QWidget):
         self._types: list[str] = []
         self.extra: list[LegendRow] = []
         self.room: int | None = None  # the height it may take (``set_room``)
+        self.squeezed = False  # open, but shown as its header: the pane is too short for it
         self._columns, self._column_w = 1, 0
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.set_types(())
 
     def header_text(self) -> str:
         """The header row's text (plain): the title and the state's arrow."""
-        return tr("Legend ▸") if self.collapsed else tr("Legend ▾")
+        return tr("Legend ▸") if self.collapsed or self.squeezed else tr("Legend ▾")
 
     def set_collapsed(self, collapsed: bool) -> None:
         """Show only the header row (``collapsed``) or the whole key; emits ``toggled``."""
@@ -97,21 +100,26 @@ class GraphLegend(QWidget):
         head = metrics.horizontalAdvance(self.header_text()) + PAD * 2
         tip = tr("Show the legend") if self.collapsed else tr("Hide the legend")
         self.setToolTip(f"{tip} ({self._key_hint})" if self._key_hint else tip)
-        if self.collapsed:
+        tall = PAD * 2 + ROW_H * (len(self.rows) + 1)
+        self._columns = 2 if self.room is not None and tall > self.room else 1
+        per = -(-len(self.rows) // self._columns)
+        high = PAD * 2 + ROW_H * (per + 1)
+        self.squeezed = not self.collapsed and self.room is not None and high > self.room * ROOM
+        if self.squeezed:
+            self.setToolTip(tr("No room for the legend in a graph this short: make it taller"))
+        if self.collapsed or self.squeezed:
             self.setFixedSize(head, ROW_H + PAD)
         else:
             column = PAD + SWATCH_W + 6 + max(metrics.horizontalAdvance(r.text) for r in self.rows)
-            tall = PAD * 2 + ROW_H * (len(self.rows) + 1)
-            self._columns = 2 if self.room is not None and tall > self.room else 1
-            per = -(-len(self.rows) // self._columns)
             self._column_w = column
-            width = max(column * self._columns + PAD, head)
-            self.setFixedSize(width, PAD * 2 + ROW_H * (per + 1))
+            self.setFixedSize(max(column * self._columns + PAD, head), high)
         self.update()
 
     def set_room(self, height: int | None) -> None:
         """The height the legend may take (None: any): a key taller than that is laid out in
-        two columns (a short graph pane, e.g. under the Recall lab at 1024×700)."""
+        two columns (a short graph pane, e.g. under the Recall lab at 1024×700); one that would
+        still cover more than ``ROOM`` of it shows only its header (``squeezed``) until the
+        pane is taller again."""
         if height != self.room:
             self.room = height
             self._resize()
@@ -152,7 +160,7 @@ class GraphLegend(QWidget):
         painter.setPen(QColor("#5a6372"))
         head = QtCore.QRectF(PAD, PAD // 2, self.width() - PAD, ROW_H)
         painter.drawText(head, int(Qt.AlignmentFlag.AlignVCenter), self.header_text())
-        rows = () if self.collapsed else self.rows
+        rows = () if self.collapsed or self.squeezed else self.rows
         per = -(-len(rows) // self._columns) if rows else 1
         for i, row in enumerate(rows):
             left = (i // per) * self._column_w
