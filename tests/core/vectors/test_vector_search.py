@@ -19,6 +19,7 @@ from memgraph_gui.core.vectors import hashed
 from memgraph_gui.core.vectors.index import VectorIndex
 from memgraph_gui.core.vectors.profiles import HASHED_SPEC, HashedEmbedder, ProfileSpec
 from tests.core.processes import call_result, memgraph, run_python
+from tests.core.vectors.fake_embeddings_server import Reply
 
 
 def _node(node_id: str, title: str, summary: str = "", **extra: Any) -> dict[str, Any]:
@@ -267,3 +268,45 @@ def test_a_failed_or_cancelled_run_keeps_every_stored_vector_true(
         text = f"memory number {i}\nabout thing {i}"
         assert mark == digest(text)
         assert np.allclose(np.frombuffer(vec, np.float32), hashed.embed([text])[0])
+
+
+def test_an_endpoint_that_fails_midway_leaves_the_stored_vectors_as_they_were(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, embeddings_server: Any
+) -> None:
+    """A whole run through the endpoint profile: the server answers the first batches, then
+    fails for good; every row stored is the server's (normalised) vector of its node's text,
+    searches work with what there is, and a later run completes the rest."""
+    monkeypatch.setattr("memgraph_gui.core.vectors.index.CHUNK", 64)
+    monkeypatch.setenv("MEMGRAPH_EMBEDDING_API_KEY", "sk-test")
+    path = tmp_path / "v.memgraph"
+    profile = {"name": "fake", "kind": "endpoint", "baseUrl": embeddings_server.url, "model": "m"}
+    with MemoryStore.open(path) as store:
+        _many(store, 200)
+        vectors = store.vectors()
+        vectors.set_profile(profile)
+        embeddings_server.script(Reply(), Reply(), Reply(status=400, body=_error()))
+        with pytest.raises(MemgraphError) as info:
+            vectors.embed_all()
+        assert info.value.code == "EMBEDDING_FAILED" and "bad input" in info.value.message
+        assert vectors.status().stored == 128  # two whole batches, nothing of the third
+        spec = vectors.profile()
+        assert spec is not None
+        raw = sqlite3.connect(path)
+        rows = raw.execute("SELECT id, vec FROM vectors WHERE profile = ?", (spec.key,))
+        for node_id, vec in rows.fetchall():
+            i = int(node_id[1:])
+            want = np.array(embeddings_server.vector(f"memory number {i}\nabout thing {i}"))
+            got = np.frombuffer(vec, np.float32)
+            assert np.allclose(got, want / np.linalg.norm(want), atol=1e-6)
+        raw.close()
+        assert vectors.embed_all().embedded == 72
+        assert _ids(
+            store.read_api().vector_search(query="memory number 7\nabout thing 7", k=1)
+        ) == ["m7"]
+        sent = [text for batch in embeddings_server.inputs() for text in batch]
+        assert embeddings_server.requests[-1].headers.get("authorization") == "Bearer sk-test"
+        assert sent.count("memory number 0\nabout thing 0") == 1  # nothing embedded twice
+
+
+def _error() -> dict[str, Any]:
+    return {"error": {"message": "bad input", "type": "invalid_request_error", "code": None}}
