@@ -17,21 +17,20 @@ from memgraph_gui.app.vector_desk import (
     HASHED_SPEC,
     MODEL_SPEC,
     ProfileSpec,
-    SecretsUnavailable,
+    VectorDesk,
     endpoint_profile,
     model_available,
 )
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.views.api_key_field import ApiKeyField, KeyStore
 from memgraph_gui.views.qt import (
     QAction,
     QButtonGroup,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QRadioButton,
     QSpinBox,
     Qt,
@@ -53,9 +52,6 @@ class EmbeddingProfileDialog(QDialog):
         super().__init__(parent)
         self._app = app
         self._desk = app.vectors
-        self._saved_key = False
-        self._forget_key = False
-        self._no_keyring = False
         self.setObjectName("embedding-profile")
         self.setWindowTitle(tr("Embedding profile"))
         layout = QVBoxLayout(self)
@@ -127,15 +123,9 @@ class EmbeddingProfileDialog(QDialog):
         self.dimensions_spin = QSpinBox()
         self.dimensions_spin.setRange(0, MAX_DIMENSIONS)
         self.dimensions_spin.setSpecialValueText(tr("the model's own"))
-        self.key_edit = QLineEdit()
-        self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.forget_button = QPushButton(tr("&Forget saved key"))
-        self.forget_button.clicked.connect(self._on_forget_clicked)
-        key_row = QHBoxLayout()
-        key_row.addWidget(self.key_edit, 1)
-        key_row.addWidget(self.forget_button)
-        self.key_note = _note("")
-        self.key_note.setObjectName("keyring-note")
+        self.key_field = ApiKeyField(endpoint_key(self._desk), tr("&Forget saved key"))
+        self.key_edit, self.forget_button = self.key_field.edit, self.key_field.forget_button
+        self.key_note = self.key_field.note
         form = QFormLayout(box)
         form.setContentsMargins(0, 0, 0, 0)
         for label, field in (
@@ -145,9 +135,7 @@ class EmbeddingProfileDialog(QDialog):
             (tr("D&imensions:"), self.dimensions_spin),
         ):
             form.addRow(_buddy(label, field), field)
-        key_label = _buddy(tr("API &key:"), self.key_edit)
-        form.addRow(key_label, key_row)
-        form.addRow("", self.key_note)
+        self.key_field.add_to(form, _buddy(tr("API &key:"), self.key_edit))
         return box
 
     # -- load ----------------------------------------------------------------------------------
@@ -174,44 +162,8 @@ class EmbeddingProfileDialog(QDialog):
             which = NONE
         self._choices.button(which).setChecked(True)
         self._on_choice(which, True)
-        self._load_key()
+        self.key_field.load()
         self._show_counts()
-
-    def _load_key(self) -> None:
-        try:
-            self._saved_key = self._desk.endpoint_key_saved()
-        except SecretsUnavailable as exc:
-            self._keyring_unavailable(str(exc))
-            return
-        self._show_key_state()
-
-    def _keyring_unavailable(self, message: str) -> None:
-        """No keyring: a key typed here is kept in memory for this run only (and said so)."""
-        self._no_keyring = True
-        self._saved_key = bool(self._desk.run_key)
-        kept = self._saved_key and not self._forget_key
-        self.forget_button.setEnabled(kept)
-        self.key_edit.setPlaceholderText(
-            tr("a key is kept for this run") if kept else tr("no system keyring: kept for this run")
-        )
-        self.key_note.setStyleSheet(_ERROR_STYLE)
-        self.key_note.setText(
-            message
-            + "\n"
-            + tr(
-                "A key typed here is still used, for this run only: it is kept in memory, "
-                "never written anywhere, and forgotten when memgraph closes."
-            )
-        )
-
-    def _show_key_state(self) -> None:
-        saved = self._saved_key and not self._forget_key
-        self.key_edit.setPlaceholderText(
-            tr("a key is saved in the system keyring") if saved else tr("none (not needed locally)")
-        )
-        self.forget_button.setEnabled(saved)
-        self.key_note.setStyleSheet("")
-        self.key_note.setText(tr("Kept in the system keyring, never in the memory file."))
 
     def _show_counts(self) -> None:
         state = self._desk.state
@@ -264,7 +216,7 @@ class EmbeddingProfileDialog(QDialog):
         except MemgraphError as exc:
             self.error.setText(exc.message)
             return
-        if spec is not None and spec.kind == "endpoint" and not self._keep_key():
+        if spec is not None and spec.kind == "endpoint" and not self.key_field.keep():
             return
         self.error.clear()
         if spec != self._desk.state.profile:
@@ -273,30 +225,20 @@ class EmbeddingProfileDialog(QDialog):
             self._desk.embed_now()  # the same profile after a failure (a new key?): again
         super().accept()
 
-    def _keep_key(self) -> bool:
-        typed = self.key_edit.text()
-        if self._no_keyring:
-            if typed or self._forget_key:
-                self._desk.run_key = typed
-            return True
-        try:
-            if typed:
-                self._desk.save_endpoint_key(typed)
-            elif self._forget_key:
-                self._desk.save_endpoint_key("")
-        except SecretsUnavailable as exc:
-            self._keyring_unavailable(str(exc))  # OK again keeps it for this run
-            return False
-        return True
 
-    def _on_forget_clicked(self) -> None:
-        self._forget_key = True
-        self.key_edit.clear()
-        if self._no_keyring:
-            self.forget_button.setEnabled(False)
-            self.key_edit.setPlaceholderText(tr("no system keyring: kept for this run"))
-        else:
-            self._show_key_state()
+def endpoint_key(desk: VectorDesk) -> KeyStore:
+    """The embedding endpoint's key: the keyring account ``embedding-endpoint``, or without a
+    keyring ``desk.run_key`` (which the desk's embeddings then use)."""
+
+    def keep_for_run(key: str) -> None:
+        desk.run_key = key
+
+    return KeyStore(
+        is_saved=desk.endpoint_key_saved,
+        save=desk.save_endpoint_key,  # "" forgets the saved key
+        run_key=lambda: desk.run_key,
+        keep_for_run=keep_for_run,
+    )
 
 
 def _note(text: str) -> QLabel:

@@ -1,18 +1,11 @@
 """``PreferencesDialog``: the AI draft endpoint (URL, model, timeout in ``QSettings``; the API key
-in the OS keyring) with a "Test connection" button. A machine without a keyring gets a clear
-note and a disabled key field, never a crash."""
+in the OS keyring, through ``ApiKeyField``) with a "Test connection" button. A machine without a
+keyring gets a clear note, and a key typed then is kept for this run only; never a crash."""
 
 from __future__ import annotations
 
 from memgraph_gui.app.llm_client import DraftJob, ping_messages
-from memgraph_gui.app.secrets import (
-    SecretsUnavailable,
-    delete_api_key,
-    run_key,
-    saved_api_key,
-    set_api_key,
-    use_for_this_run,
-)
+from memgraph_gui.app.secrets import run_key, saved_api_key, set_api_key, use_for_this_run
 from memgraph_gui.app.settings import (
     MAX_TIMEOUT,
     MIN_TIMEOUT,
@@ -20,6 +13,7 @@ from memgraph_gui.app.settings import (
     load_endpoint,
     save_endpoint,
 )
+from memgraph_gui.views.api_key_field import ApiKeyField, KeyStore
 from memgraph_gui.views.qt import (
     QDialog,
     QDialogButtonBox,
@@ -38,6 +32,13 @@ from memgraph_gui.views.qt import (
 )
 
 _ERROR_STYLE = "color: #b3261e;"
+DRAFT_KEY = KeyStore(
+    is_saved=lambda: bool(saved_api_key()),
+    save=set_api_key,  # "" deletes the saved key
+    run_key=run_key,
+    keep_for_run=use_for_this_run,
+)
+"""The AI draft's key: the keyring account ``draft-endpoint`` (app/secrets.py)."""
 
 
 class PreferencesDialog(QDialog):
@@ -52,9 +53,6 @@ class PreferencesDialog(QDialog):
         super().__init__(parent)
         self._settings = settings_store
         self._job: DraftJob | None = None
-        self._saved_key = False
-        self._forget_key = False
-        self._no_keyring = False  # then a typed key is kept in memory for this run only
         self.setObjectName("preferences")
         self.setWindowTitle(tr("Preferences"))
         self.setMinimumWidth(560)
@@ -88,21 +86,14 @@ class PreferencesDialog(QDialog):
         self.timeout_spin.setRange(MIN_TIMEOUT, MAX_TIMEOUT)
         self.timeout_spin.setDecimals(0)
         self.timeout_spin.setSuffix(" " + tr("s"))
-        self.key_edit = QLineEdit()
-        self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.forget_button = QPushButton(tr("Forget saved key"))
-        self.forget_button.clicked.connect(self._on_forget_clicked)
-        key_row = QHBoxLayout()
-        key_row.addWidget(self.key_edit, 1)
-        key_row.addWidget(self.forget_button)
-        self.key_note = _note("")
-        self.key_note.setObjectName("keyring-note")
+        self.key_field = ApiKeyField(DRAFT_KEY, tr("Forget saved key"))
+        self.key_edit, self.forget_button = self.key_field.edit, self.key_field.forget_button
+        self.key_note = self.key_field.note
         form = QFormLayout()
         form.addRow(tr("Endpoint URL:"), self.url_edit)
         form.addRow(tr("Model:"), self.model_edit)
         form.addRow(tr("Timeout:"), self.timeout_spin)
-        form.addRow(tr("API key:"), key_row)
-        form.addRow("", self.key_note)
+        self.key_field.add_to(form, tr("API key:"))
         return form
 
     def _build_test_row(self) -> QHBoxLayout:
@@ -121,40 +112,7 @@ class PreferencesDialog(QDialog):
         self.url_edit.setText(endpoint.base_url)
         self.model_edit.setText(endpoint.model)
         self.timeout_spin.setValue(endpoint.timeout)
-        try:
-            self._saved_key = bool(saved_api_key())
-        except SecretsUnavailable as exc:
-            self._keyring_unavailable(str(exc))
-            return
-        self._show_key_state()
-
-    def _keyring_unavailable(self, message: str) -> None:
-        """No keyring: a key typed here is kept in memory for this run only (and said so)."""
-        self._no_keyring = True
-        self._saved_key = bool(run_key())
-        kept = self._saved_key and not self._forget_key
-        self.forget_button.setEnabled(kept)
-        self.key_edit.setPlaceholderText(
-            tr("a key is kept for this run") if kept else tr("no system keyring: kept for this run")
-        )
-        self.key_note.setStyleSheet(_ERROR_STYLE)
-        self.key_note.setText(
-            message
-            + "\n"
-            + tr(
-                "A key typed here is still used, for this run only: it is kept in memory, "
-                "never written anywhere, and forgotten when memgraph closes."
-            )
-        )
-
-    def _show_key_state(self) -> None:
-        saved = self._saved_key and not self._forget_key
-        self.key_edit.setPlaceholderText(
-            tr("a key is saved in the system keyring") if saved else tr("none (not needed locally)")
-        )
-        self.forget_button.setEnabled(saved)
-        self.key_note.setStyleSheet("")
-        self.key_note.setText(tr("Kept in the system keyring, never in the memory file."))
+        self.key_field.load()
 
     def endpoint(self) -> DraftEndpoint:
         """The endpoint as the fields describe it now."""
@@ -165,28 +123,14 @@ class PreferencesDialog(QDialog):
     def accept(self) -> None:
         """Save the endpoint and the key; stay open (with the reason) if the keyring fails."""
         save_endpoint(self.endpoint(), self._settings)
-        typed = self.key_edit.text()
-        if self._no_keyring:
-            if typed or self._forget_key:
-                use_for_this_run(typed)
+        if self.key_field.keep():
             super().accept()
-            return
-        try:
-            if typed:
-                set_api_key(typed)
-            elif self._forget_key:
-                delete_api_key()
-        except SecretsUnavailable as exc:
-            self._keyring_unavailable(str(exc))
-            return
-        super().accept()
 
     # -- test ------------------------------------------------------------------------------------
     def test_connection(self) -> None:
         """Send a tiny request with the fields as they are (the typed key, else the saved one)."""
         endpoint = self.endpoint()
-        typed = self.key_edit.text()
-        key = typed or (None if self._saved_key and not self._forget_key else "")
+        key = self.key_field.key_to_send()
         self._job = DraftJob(endpoint, ping_messages(), max_tokens=8, api_key=key, tag=endpoint)
         self._job.finished.connect(self._on_test_answered)
         self._job.failed.connect(self._on_test_failed)
@@ -213,15 +157,6 @@ class PreferencesDialog(QDialog):
         self.test_result.setStyleSheet(_ERROR_STYLE)
         self.test_result.setText(message)
         self.test_finished.emit()
-
-    def _on_forget_clicked(self) -> None:
-        self._forget_key = True
-        self.key_edit.clear()
-        if self._no_keyring:
-            self.forget_button.setEnabled(False)
-            self.key_edit.setPlaceholderText(tr("no system keyring: kept for this run"))
-        else:
-            self._show_key_state()
 
 
 def _note(text: str) -> QLabel:
