@@ -24,6 +24,7 @@ from memgraph_gui.app.qt import QObject, Signal, tr
 from memgraph_gui.app.secrets import SecretsUnavailable, get_api_key
 from memgraph_gui.app.settings import DraftEndpoint
 from memgraph_gui.core.domain.draft import clip_lines
+from memgraph_gui.core.domain.server_errors import http_error_detail
 from memgraph_gui.core.luker.route_input import RouteInput
 from memgraph_gui.core.luker.route_prompt import RoutePick, parse_route_answer, route_messages
 
@@ -32,7 +33,6 @@ SYSTEM_PROMPT = (
     "memory entries the user gives you, in the language(s) they are written in. Keep every "
     "name, place and decision; invent nothing; no preamble, no headings, plain text only."
 )
-MAX_ERROR_BODY = 300
 
 
 class DraftError(Exception):
@@ -212,30 +212,9 @@ def _timeout_message(endpoint: DraftEndpoint, draft: bool) -> str:
 
 def _http_message(exc: urllib.error.HTTPError) -> str:
     """ "The AI endpoint refused the request (HTTP 401): <the server's own message>"."""
-    try:
-        text = exc.read().decode("utf-8", "replace")
-    except OSError:
-        text = ""
-    detail = _server_message(text) or str(exc.reason or "")
     return tr("The AI endpoint refused the request (HTTP {status}): {detail}").format(
-        status=exc.code, detail=detail[:MAX_ERROR_BODY].strip() or tr("no details")
+        status=exc.code, detail=http_error_detail(exc) or tr("no details")
     )
-
-
-def _server_message(text: str) -> str:
-    """The ``error.message`` of an OpenAI-style error body, else the body itself."""
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        return " ".join(text.split())
-    error = doc.get("error") if isinstance(doc, dict) else None
-    if isinstance(error, dict) and error.get("message"):
-        return str(error["message"])
-    if isinstance(error, str):
-        return error
-    if isinstance(doc, dict) and doc.get("message"):
-        return str(doc["message"])
-    return " ".join(text.split())
 
 
 def _content(raw: bytes, draft: bool) -> str:

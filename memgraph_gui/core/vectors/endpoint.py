@@ -27,12 +27,11 @@ from typing import Any
 import numpy as np
 
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.domain.server_errors import http_error_detail
 from memgraph_gui.core.vectors.profiles import ProfileSpec, cancelled
 
 MAX_RETRY_AFTER = 30.0
 """The longest wait a server's ``Retry-After`` header can ask for, in seconds."""
-MAX_ERROR_TEXT = 300
-"""How much of a server's error message goes into ours."""
 
 
 def embeddings_url(base_url: str) -> str:
@@ -157,7 +156,8 @@ class EndpointEmbedder:
                 body: bytes = response.read()
                 return body
         except urllib.error.HTTPError as exc:
-            message = f"HTTP {exc.code}: {_error_text(exc)}"
+            detail = http_error_detail(exc) or "no details"
+            message = f"HTTP {exc.code}: {detail}"
             if exc.code == 429 or exc.code >= 500:
                 raise _Retryable(message, _retry_after(exc.headers.get("Retry-After"))) from None
             raise self._failed(message) from None
@@ -257,28 +257,3 @@ def _retry_after(value: str | None) -> float | None:
     except ValueError:
         return None
     return max(seconds, 0.0) if math.isfinite(seconds) else None
-
-
-def _error_text(exc: urllib.error.HTTPError) -> str:
-    """The server's own message: an OpenAI-style ``error.message``, else the body itself."""
-    try:
-        text = exc.read().decode("utf-8", "replace")
-    except (OSError, http.client.HTTPException):
-        text = ""
-    message = " ".join(_server_message(text).split()) or str(exc.reason or "") or "no details"
-    return message[:MAX_ERROR_TEXT]
-
-
-def _server_message(text: str) -> str:
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        return text
-    error = doc.get("error") if isinstance(doc, dict) else None
-    if isinstance(error, dict) and error.get("message"):
-        return str(error["message"])
-    if isinstance(error, str):
-        return error
-    if isinstance(doc, dict) and doc.get("message"):
-        return str(doc["message"])
-    return text
