@@ -9,7 +9,7 @@ from keyring.backend import KeyringBackend
 
 from memgraph_gui.app import secrets
 from memgraph_gui.core.vectors import keys
-from tests.core.vectors.keyring_fakes import (
+from tests.keyring_fakes import (
     MemoryKeyring,
     broken_backend,
     memory_backend,

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from wizard_helpers import local_server
 
+from tests.keyring_fakes import installed_keyring
+
 BRIEFS = [
     {"id": "n_1", "toSeq": 1, "title": "Summary 1", "summary": "Eileen finds a letter."},
     {"id": "n_2", "toSeq": 2, "title": "Summary 2", "summary": "Rowan burns it."},
@@ -26,13 +28,10 @@ def settings_store(tmp_path: Path) -> Any:
 
 @pytest.fixture
 def no_keyring() -> Iterator[None]:
-    import keyring
     from keyring.backends import fail
 
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    yield
-    keyring.set_keyring(previous)
+    with installed_keyring(fail.Keyring()):
+        yield
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import pytest
 from wizard_helpers import local_server
 
 from memgraph_gui.views.qt import QApplication, QtCore
+from tests.keyring_fakes import installed_keyring
 
 QPoint = QtCore.QPoint
 
@@ -47,16 +48,13 @@ def server() -> Iterator[tuple[str, list[dict[str, Any]]]]:
 
 @pytest.fixture
 def no_keyring() -> Iterator[None]:
-    import keyring
     from keyring.backends import fail
 
     from memgraph_gui.app.secrets import use_for_this_run
 
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    yield
-    use_for_this_run("")
-    keyring.set_keyring(previous)
+    with installed_keyring(fail.Keyring()):
+        yield
+        use_for_this_run("")
 
 
 def _panel(qtbot: Any, url: str, briefs: list[dict[str, Any]]) -> Any:

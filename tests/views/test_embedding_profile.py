@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from memgraph_gui.app.vector_desk import HASHED_SPEC
+from tests.keyring_fakes import installed_keyring
 
 
 @pytest.fixture
@@ -105,12 +106,9 @@ def test_an_endpoint_needs_its_fields_and_keeps_its_key_in_the_keyring(
 def test_without_a_keyring_a_key_is_kept_for_this_run(
     qtbot: Any, window: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import keyring
     from keyring.backends import fail
 
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    try:
+    with installed_keyring(fail.Keyring()):
         app, win = window
         dialog = open_dialog(win)
         assert "No system keyring" in dialog.key_note.text()
@@ -122,8 +120,6 @@ def test_without_a_keyring_a_key_is_kept_for_this_run(
         assert app.vectors.run_key == "sk-run-only"
         app.runner.wait_idle()
         assert app.vectors.wait_idle(60000)
-    finally:
-        keyring.set_keyring(previous)
 
 
 def test_the_model_choice_says_when_its_package_is_missing(

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from keyring.backend import KeyringBackend
+
+from tests.keyring_fakes import MemoryKeyring, installed_keyring
 
 
 def compactable_copy(template: Path, target: Path) -> Path:
@@ -30,28 +31,6 @@ def compactable_copy(template: Path, target: Path) -> Path:
                 spec["compression"].update(keepRecentLeaves=0, threshold=3)
         store.write_api(origin="setup").set_schema(schema)
     return target
-
-
-class MemoryKeyring(KeyringBackend):
-    """A keyring that lives in a dict (tests never touch the real one)."""
-
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.saved: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.saved.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.saved[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        from keyring.errors import PasswordDeleteError
-
-        if self.saved.pop((service, username), None) is None:
-            raise PasswordDeleteError("not saved")
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -130,10 +109,5 @@ def compactable_app(compacted_template: Path, tmp_path: Path) -> Iterator[Any]:
 @pytest.fixture
 def memory_keyring() -> Iterator[MemoryKeyring]:
     """The keyring as an in-memory backend for the test (the previous one put back after)."""
-    import keyring
-
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
+    with installed_keyring(MemoryKeyring()) as backend:
+        yield backend

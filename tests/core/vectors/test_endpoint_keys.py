@@ -15,7 +15,7 @@ from memgraph_gui.core.vectors.keys import (
     forget_endpoint_api_key,
     set_endpoint_api_key,
 )
-from tests.core.vectors.keyring_fakes import (
+from tests.keyring_fakes import (
     MemoryKeyring,
     broken_backend,
     memory_backend,

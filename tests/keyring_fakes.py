@@ -1,15 +1,20 @@
-"""Keyring backends for tests: ``MemoryKeyring`` (a dict), ``BrokenKeyring`` (every call fails),
-and fixtures that install one for a test (``memory_backend``, ``broken_backend``,
-``no_backend`` = keyring's own "fail" backend, which raises ``NoKeyringError``), the previous
-backend put back after."""
+"""Keyring backends for tests (core, app and views alike): ``MemoryKeyring`` (a dict),
+``BrokenKeyring`` (every call fails); ``installed_keyring(backend)`` makes one the keyring for a
+``with`` block, the previous backend put back after; and fixtures that install one for a test
+(``memory_backend``, ``broken_backend``, ``no_backend`` = keyring's own "fail" backend, which
+raises ``NoKeyringError``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TypeVar
 
 import pytest
 from keyring.backend import KeyringBackend
 from keyring.errors import KeyringError, PasswordDeleteError
+
+B = TypeVar("B", bound=KeyringBackend)
 
 
 class MemoryKeyring(KeyringBackend):
@@ -47,7 +52,9 @@ class BrokenKeyring(KeyringBackend):
         raise KeyringError("the secret service is locked")
 
 
-def _installed(backend: KeyringBackend) -> Iterator[KeyringBackend]:
+@contextmanager
+def installed_keyring(backend: B) -> Iterator[B]:
+    """``backend`` as the keyring inside the ``with`` block (the previous one put back after)."""
     import keyring
 
     previous = keyring.get_keyring()
@@ -61,13 +68,15 @@ def _installed(backend: KeyringBackend) -> Iterator[KeyringBackend]:
 @pytest.fixture
 def memory_backend() -> Iterator[MemoryKeyring]:
     """An empty ``MemoryKeyring`` as the keyring for the test."""
-    yield from _installed(MemoryKeyring())  # type: ignore[misc]
+    with installed_keyring(MemoryKeyring()) as backend:
+        yield backend
 
 
 @pytest.fixture
 def broken_backend() -> Iterator[KeyringBackend]:
     """A ``BrokenKeyring`` as the keyring for the test."""
-    yield from _installed(BrokenKeyring())
+    with installed_keyring(BrokenKeyring()) as backend:
+        yield backend
 
 
 @pytest.fixture
@@ -75,4 +84,5 @@ def no_backend() -> Iterator[KeyringBackend]:
     """No usable keyring (``NoKeyringError`` on every call) for the test."""
     from keyring.backends import fail
 
-    yield from _installed(fail.Keyring())
+    with installed_keyring(fail.Keyring()) as backend:
+        yield backend
