@@ -37,9 +37,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
+
+from tests.benchmarks.bench_import_window import frames, summary
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED, THREAD, IDLE = "child process (shipped)", "worker thread", "idle window"
@@ -177,19 +178,6 @@ def probe(path: Path, mode: str, batch: int = 0, idle: float = 0.0) -> dict[str,
     if not result["ok"]:
         raise SystemExit(f"the {mode} probe's embedding did not end well: {result['state']}")
     return result
-
-
-def frames(result: dict[str, Any], start: str, end: str) -> list[float]:
-    low, high = result["marks"][start], result["marks"][end]
-    inside = [t for t in result["ticks"] if low <= t <= high]
-    return [1000 * (b - a) for a, b in pairwise(inside)]
-
-
-def summary(gaps: list[float]) -> str:
-    if not gaps:
-        return "—"
-    p95 = sorted(gaps)[int(0.95 * (len(gaps) - 1))]
-    return f"{statistics.median(gaps):.0f} / {p95:.0f} / {max(gaps):.0f} ms ({len(gaps)})"
 
 
 def plain_search(rows: list[tuple[str, list[float]]], query: list[float], k: int) -> list[str]:
