@@ -103,6 +103,16 @@ CHILD = (
 CPU priority, so that on a busy machine the window's frames come first."""
 
 
+def child_command(path: str) -> tuple[str, list[str]]:
+    """The program and arguments of the child embedding ``path``: this Python running
+    ``CHILD``; in the packaged app (no Python beside it) the ``memgraph`` program it ships next
+    to ``memgraph-gui``."""
+    if getattr(sys, "frozen", False):
+        name = "memgraph.exe" if os.name == "nt" else "memgraph"
+        return str(Path(sys.executable).with_name(name)), ["embed", "--db", path]
+    return sys.executable, ["-c", CHILD, "embed", "--db", path]
+
+
 @dataclass(frozen=True, slots=True)
 class EmbedJobState:
     """A running whole embedding: texts embedded of ``total`` (0 while it starts)."""
@@ -359,7 +369,7 @@ class VectorDesk(QObject):
         process.readyReadStandardOutput.connect(lambda: self._on_child_stdout(job, process))
         process.finished.connect(lambda code, status: self._on_child_done(job, process, code))
         process.errorOccurred.connect(lambda err: self._on_child_error(job, process, err))
-        process.start(sys.executable, ["-c", CHILD, "embed", "--db", job.store.path])
+        process.start(*child_command(job.store.path))
 
     def _on_child_stderr(self, job: _Job, process: QProcess) -> None:
         self._stderr += bytes(process.readAllStandardError().data())

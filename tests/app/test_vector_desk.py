@@ -269,3 +269,18 @@ def test_a_child_failure_is_told_by_its_json_line() -> None:
     )
     assert _child_error(b"", b"Traceback\nValueError: boom\n", 1) == "ValueError: boom"
     assert "3" in _child_error(b"", b"", 3)
+
+
+def test_the_packaged_app_runs_the_memgraph_program_it_ships(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A frozen app has no Python to run ``-c``: it starts ``memgraph`` from its own folder."""
+    from memgraph_gui.app.vector_desk import child_command
+
+    program, arguments = child_command("/x/chat.memgraph")
+    assert program == sys.executable and arguments[-3:] == ["embed", "--db", "/x/chat.memgraph"]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "memgraph-gui"))
+    program, arguments = child_command("/x/chat.memgraph")
+    assert Path(program).parent == tmp_path and Path(program).stem == "memgraph"
+    assert arguments == ["embed", "--db", "/x/chat.memgraph"]
