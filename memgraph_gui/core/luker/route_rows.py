@@ -31,6 +31,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from itertools import pairwise
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -43,14 +44,15 @@ from memgraph_gui.core.graph import recall
 from memgraph_gui.core.graph.brief import key_columns, node_summary, project_columns
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.projection import lift, visible_mask
-from memgraph_gui.core.graph.structure_index import GraphArrays, graph_arrays
-from memgraph_gui.core.graph.topology import edge_seq, edges_in_order
+from memgraph_gui.core.graph.structure_index import Flags, GraphArrays, graph_arrays, merged_by_ord
+from memgraph_gui.core.graph.topology import edge_seq
 
 EDGE_SUMMARY_LIMIT = 8
 _MAX_BINS = 1 << 22  # (target, relation, direction) bins counted densely up to this many
 _REBUILD_AFTER = 20_000  # EdgeSeqs starts again after more changed nodes or new edges than this
 
 Ints = npt.NDArray[np.int64]
+_ORD = attrgetter("ord")
 
 
 _CJK = re.compile(
@@ -224,11 +226,12 @@ class RowParts:
 
 
 class EdgeSeqs:
-    """``topology.edge_seq`` of every edge in store order, kept across writes (``Graph.index``).
+    """``topology.edge_seq`` of every edge, aligned with ``graph_arrays(graph)``'s edges (store
+    order), kept across writes (``Graph.index``).
 
-    Follows the edges as ``structure_index.StructureIndex`` does (a new edge is last in store
-    order and is appended; an edge removed or moved means a rebuild), and recomputes an edge's
-    recency when its own ``seqTo`` or an end node changed. Holds the last ``Skeleton`` made.
+    Follows the edges by ``Edge.ord`` as ``structure_index.StructureIndex`` does (new and
+    removed edges merged in), and recomputes an edge's recency when its own ``seqTo`` or an end
+    node's changed. Holds the last ``Skeleton`` made and the summaries rendered from it.
     """
 
     def __init__(self, graph: Graph) -> None:
@@ -238,15 +241,13 @@ class EdgeSeqs:
         # a summary dict is handed out again while what it was made of is the same, so the rows
         # made of it (and their text) are kept too
         self.rendered: dict[str, tuple[Any, ...]] = {}
-        self._rebuild()
+        self._rebuild(graph_arrays(graph))
 
-    def _rebuild(self) -> None:
-        graph = self._graph
-        edges = edges_in_order(graph)
-        self._at: dict[EdgeKey, int] = {e.key: i for i, e in enumerate(edges)}
-        self._seq: Ints = np.fromiter((edge_seq(graph, e) for e in edges), np.int64, len(edges))
-        self._last_ord = edges[-1].ord if edges else 0
-        self._new: list[Edge] = []
+    def _rebuild(self, arrays: GraphArrays) -> None:
+        self._ord = arrays.ord
+        self._seq = _all_seqs(self._graph, arrays)
+        self._added: dict[int, Edge] = {}  # ord -> edge, new since the last call
+        self._removed: set[int] = set()  # ords of edges gone since the last call
         self._dirty_edges: set[EdgeKey] = set()
         self._dirty_nodes: set[str] = set()
         self._stale = False
@@ -262,26 +263,30 @@ class EdgeSeqs:
             return
         if old is not None and new is not None and old.ord == new.ord:
             self._dirty_edges.add(new.key)  # only its seqTo changed
-        elif old is None and new is not None and new.ord > self._last_ord:
-            self._new.append(new)
-            self._last_ord = new.ord
-            if len(self._new) > _REBUILD_AFTER:
-                self._stale = True
-        else:
+            return
+        if old is not None and self._added.pop(old.ord, None) is None:
+            self._removed.add(old.ord)
+        if new is not None:
+            self._added[new.ord] = new
+        if len(self._added) + len(self._removed) > _REBUILD_AFTER:
             self._stale = True
 
-    def seqs(self) -> Ints:
-        """Each edge's recency, aligned with ``graph_arrays(graph)``'s edges (store order)."""
-        if self._stale:
-            self._rebuild()
+    def seqs(self, arrays: GraphArrays) -> Ints:
+        """Each edge's recency, aligned with ``arrays`` (``graph_arrays(graph)`` now): the same
+        array as last time when no recency changed."""
         graph = self._graph
-        if self._new:
-            start = len(self._seq)
-            for i, edge in enumerate(self._new):
-                self._at[edge.key] = start + i
-                self._dirty_edges.add(edge.key)
-            self._seq = np.concatenate([self._seq, np.zeros(len(self._new), np.int64)])
-            self._new = []
+        if self._stale:
+            self._rebuild(arrays)
+        if self._added or self._removed:
+            edges = sorted(self._added.values(), key=_ORD)
+            added = np.fromiter((edge_seq(graph, e) for e in edges), np.int64, len(edges))
+            ords = np.fromiter(map(_ORD, edges), np.int64, len(edges))
+            merged = merged_by_ord(self._ord, [self._seq], self._removed, ords, [added])
+            self._added, self._removed = {}, set()
+            if merged is None:
+                self._rebuild(arrays)
+            else:
+                self._ord, (self._seq,) = merged[0], merged[1]
         for node_id in self._dirty_nodes:
             self._dirty_edges.update(e.key for e in graph.edges_of(node_id))
         self._dirty_nodes.clear()
@@ -289,16 +294,36 @@ class EdgeSeqs:
             fresh = self._seq.copy()  # an earlier answer stays as it was
             for key in self._dirty_edges:
                 changed = graph.edges.get(key)
-                if changed is not None and key in self._at:
-                    fresh[self._at[key]] = edge_seq(graph, changed)
+                if changed is not None:
+                    at = int(np.searchsorted(self._ord, changed.ord))
+                    if at < len(self._ord) and self._ord[at] == changed.ord:
+                        fresh[at] = edge_seq(graph, changed)
             self._dirty_edges.clear()
-            if len(fresh) != len(self._seq) or not np.array_equal(fresh, self._seq):
+            if not np.array_equal(fresh, self._seq):
                 self._seq = fresh  # a new array only when a recency changed
+        if self._ord is not arrays.ord and not np.array_equal(self._ord, arrays.ord):
+            self._rebuild(arrays)  # never expected: out of step with the structure
+        self._ord = arrays.ord  # (equal) the next call compares by identity first
         return self._seq
 
-    def rebuild(self) -> None:
-        """Start again from the graph's edges (when they were found out of step)."""
-        self._rebuild()
+
+def _all_seqs(graph: Graph, arrays: GraphArrays) -> Ints:
+    """``edge_seq`` of every edge, aligned with ``arrays``: an edge's own whole ``seqTo`` as
+    it is, else the larger end's ``seqTo`` (at least 0), by array; any other own value (a
+    float, a bool) through ``edge_seq`` itself."""
+    edges = list(graph.edges.values())
+    at = np.searchsorted(arrays.ord, np.fromiter(map(_ORD, edges), np.int64, len(edges)))
+    nodes = graph.nodes
+    node_seq = np.fromiter((nodes[i].seq_to for i in arrays.ids.tolist()), np.int64)
+    node_seq = np.maximum(np.append(node_seq, 0), 0)  # slot -1 (no node): 0
+    seq = np.maximum(node_seq[arrays.src], node_seq[arrays.dst])
+    own = [e.seq_to for e in edges]
+    whole = [i for i, s in enumerate(own) if type(s) is int]
+    seq[at[whole]] = np.maximum(np.fromiter((own[i] for i in whole), np.int64, len(whole)), 0)
+    for i, s in enumerate(own):
+        if s is not None and type(s) is not int:
+            seq[at[i]] = edge_seq(graph, edges[i])
+    return seq
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +331,8 @@ class Skeleton:
     """The edge summaries of a target list as ids and numbers (no titles): what depends only on
     the structure, the edge recencies and the visible set, so a field edit leaves it valid.
     ``samples[i]``: target ``i``'s sample neighbours as ``(seq, slot)``, in order; ``exact``:
-    the targets answered node by node."""
+    the targets answered node by node; ``slots``: the targets' slots; ``ends``: each edge's
+    lifted ends where it is projected (-1 where not), to find what the next one must redo."""
 
     arrays: GraphArrays
     seqs: Ints
@@ -317,6 +343,8 @@ class Skeleton:
     relations: list[list[dict[str, Any]]]
     samples: list[list[tuple[int, int]]]
     exact: set[int]
+    slots: Ints
+    ends: tuple[Ints, Ints]
 
     def fits(
         self,
@@ -340,21 +368,17 @@ def edge_summaries(
 ) -> dict[str, dict[str, Any]]:
     """``recall.edge_summary(graph, id, visible, None, limit).to_json()`` for each of ``targets``
     (active nodes in ``visible``), keyed by id, from one pass over the structure arrays (kept
-    as a ``Skeleton`` while the structure and the edge recencies stay as they are)."""
+    as a ``Skeleton`` while the structure and the edge recencies stay as they are; after a
+    change only the targets it touches are worked out again)."""
     if not targets:
         return {}
     arrays = graph_arrays(graph)
     index = graph.index("route_edge_seqs", lambda: EdgeSeqs(graph))
-    seqs = index.seqs()
-    if len(seqs) != len(arrays.src):
-        index.rebuild()
-        seqs = index.seqs()
-        if len(seqs) != len(arrays.src):  # never expected: answer node by node
-            return {n.id: _one(graph, n.id, visible, limit) for n in targets}
+    seqs = index.seqs(arrays)
     ids = tuple(n.id for n in targets)
     skeleton = index.skeleton
     if skeleton is None or not skeleton.fits(arrays, seqs, visible, limit, ids):
-        skeleton = index.skeleton = _skeleton(arrays, seqs, visible, limit, ids)
+        skeleton = index.skeleton = _skeleton(arrays, seqs, visible, limit, ids, skeleton)
     names, nodes = arrays.ids, graph.nodes
     rendered = index.rendered
     if len(rendered) > 2 * len(ids) + 1000:  # forget nodes no longer asked for
@@ -395,12 +419,92 @@ def _skeleton(
     visible: frozenset[str],
     limit: int,
     ids: tuple[str, ...],
+    before: Skeleton | None,
 ) -> Skeleton:
-    count, many = len(arrays.ids), len(ids)
+    """The ``Skeleton`` of ``ids``: a target's numbers are taken from ``before`` when no edge
+    it could see changed (``_touched``), else worked out again (all of them when ``before``
+    cannot be compared)."""
     lifted = lift(arrays, visible_mask(arrays, visible))
     a, b = lifted[arrays.src], lifted[arrays.dst]
     keep = (a >= 0) & (b >= 0) & (a != b)
-    slots = np.fromiter((arrays.slot[i] for i in ids), np.int64, many)
+    ends = (np.where(keep, a, -1), np.where(keep, b, -1))
+    slots = np.fromiter((arrays.slot[i] for i in ids), np.int64, len(ids))
+    touched = None if before is None else _touched(before, arrays, seqs, visible, limit, ends)
+    if touched is None or before is None:
+        degree, relations, samples, exact = _summaries(arrays, seqs, ends, slots, limit)
+        return Skeleton(
+            arrays, seqs, visible, limit, ids, degree, relations, samples, exact, slots, ends
+        )
+    had = dict(zip(before.slots.tolist(), range(len(before.slots)), strict=True))
+    redo = [j for j, s in enumerate(slots.tolist()) if touched[s] or s not in had]
+    fresh = _summaries(arrays, seqs, ends, slots[redo], limit)
+    made = dict(zip(redo, range(len(redo)), strict=True))
+    degree, relations, samples, exact = [], [], [], set()
+    for j, s in enumerate(slots.tolist()):
+        k = made.get(j)
+        if k is None:
+            old = had[s]
+            degree.append(before.degree[old])
+            relations.append(before.relations[old])
+            samples.append(before.samples[old])
+            if old in before.exact:
+                exact.add(j)
+        else:
+            degree.append(fresh[0][k])
+            relations.append(fresh[1][k])
+            samples.append(fresh[2][k])
+            if k in fresh[3]:
+                exact.add(j)
+    return Skeleton(
+        arrays, seqs, visible, limit, ids, degree, relations, samples, exact, slots, ends
+    )
+
+
+def _touched(
+    before: Skeleton,
+    arrays: GraphArrays,
+    seqs: Ints,
+    visible: frozenset[str],
+    limit: int,
+    ends: tuple[Ints, Ints],
+) -> Flags | None:
+    """Per slot, whether its summary may differ from the one in ``before``: the slot is a
+    projected end, before or now, of an edge that came, went, or changed its projected ends,
+    relation or recency (a target's summary depends on those edges only). None when the two
+    cannot be compared edge by edge (another visible set or limit, renumbered slots)."""
+    if before.arrays.slot is not arrays.slot or before.visible != visible or before.limit != limit:
+        return None
+    old, new = before.arrays, arrays
+    count = len(new.ord)
+    was_a, was_b = np.full(count, -1, np.int64), np.full(count, -1, np.int64)
+    was_seq, was_rel = np.zeros(count, np.int64), np.full(count, -1, np.int64)
+    if count >= len(old.ord) and np.array_equal(new.ord[: len(old.ord)], old.ord):
+        at, found = np.arange(len(old.ord)), np.ones(len(old.ord), np.bool_)
+    else:
+        at = np.searchsorted(new.ord, old.ord)
+        found = at < count
+        found[found] = new.ord[at[found]] == old.ord[found]
+    was_a[at[found]], was_b[at[found]] = before.ends[0][found], before.ends[1][found]
+    was_seq[at[found]], was_rel[at[found]] = before.seqs[found], old.rel[found]
+    a, b = ends
+    changed = (was_a != a) | (was_b != b) | ((a >= 0) & ((was_seq != seqs) | (was_rel != new.rel)))
+    gone = ~found
+    hit = np.concatenate(
+        [was_a[changed], was_b[changed], a[changed], b[changed], *(e[gone] for e in before.ends)]
+    )
+    flags = np.zeros(len(new.ids) + 1, np.bool_)  # the last one takes the -1s
+    flags[hit] = True
+    return flags[:-1]
+
+
+def _summaries(
+    arrays: GraphArrays, seqs: Ints, ends: tuple[Ints, Ints], slots: Ints, limit: int
+) -> tuple[list[int], list[list[dict[str, Any]]], list[list[tuple[int, int]]], set[int]]:
+    """Degree, relations, samples and the targets to answer node by node, for the targets at
+    ``slots`` (each target's from the projected edges it is an end of, ``ends``)."""
+    count, many = len(arrays.ids), len(slots)
+    a, b = ends
+    keep = a >= 0
     target_of = np.full(count + 1, -1, np.int64)  # slot -> target number; slot -1 -> -1
     target_of[slots] = np.arange(many)
     ta, tb = target_of[a], target_of[b]
@@ -418,7 +522,7 @@ def _skeleton(
     relations = _relations(arrays, node, kinds, where, many)
     raw = np.flatnonzero(keep & ((ta >= 0) | (tb >= 0)))  # the edges any target sees
     samples, exact = _samples(arrays, a[raw], b[raw], seqs[raw], target_of, limit)
-    return Skeleton(arrays, seqs, visible, limit, ids, degree, relations, samples, exact)
+    return degree, relations, samples, exact
 
 
 def _one(graph: Graph, node_id: str, visible: frozenset[str], limit: int) -> dict[str, Any]:
