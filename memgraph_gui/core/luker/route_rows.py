@@ -241,11 +241,13 @@ class EdgeSeqs:
         # a summary dict is handed out again while what it was made of is the same, so the rows
         # made of it (and their text) are kept too
         self.rendered: dict[str, tuple[Any, ...]] = {}
+        self.step: Step | None = None  # how the last merge changed the edges
         self._rebuild(graph_arrays(graph))
 
     def _rebuild(self, arrays: GraphArrays) -> None:
         self._ord = arrays.ord
         self._seq = _all_seqs(self._graph, arrays)
+        self.step = None
         self._added: dict[int, Edge] = {}  # ord -> edge, new since the last call
         self._removed: set[int] = set()  # ords of edges gone since the last call
         self._dirty_edges: set[EdgeKey] = set()
@@ -281,11 +283,13 @@ class EdgeSeqs:
             edges = sorted(self._added.values(), key=_ORD)
             added = np.fromiter((edge_seq(graph, e) for e in edges), np.int64, len(edges))
             ords = np.fromiter(map(_ORD, edges), np.int64, len(edges))
+            removed = np.array(sorted(self._removed), np.int64)
             merged = merged_by_ord(self._ord, [self._seq], self._removed, ords, [added])
             self._added, self._removed = {}, set()
             if merged is None:
                 self._rebuild(arrays)
             else:
+                self.step = Step(self._ord, removed, np.sort(ords))
                 self._ord, (self._seq,) = merged[0], merged[1]
         for node_id in self._dirty_nodes:
             self._dirty_edges.update(e.key for e in graph.edges_of(node_id))
@@ -327,12 +331,23 @@ def _all_seqs(graph: Graph, arrays: GraphArrays) -> Ints:
 
 
 @dataclass(frozen=True, slots=True)
+class Step:
+    """One merge of edge changes: the edges' ords ``before`` it, the ords ``removed`` and
+    ``added`` (ascending)."""
+
+    before: Ints
+    removed: Ints
+    added: Ints
+
+
+@dataclass(frozen=True, slots=True)
 class Skeleton:
     """The edge summaries of a target list as ids and numbers (no titles): what depends only on
     the structure, the edge recencies and the visible set, so a field edit leaves it valid.
     ``samples[i]``: target ``i``'s sample neighbours as ``(seq, slot)``, in order; ``exact``:
     the targets answered node by node; ``slots``: the targets' slots; ``ends``: each edge's
-    lifted ends where it is projected (-1 where not), to find what the next one must redo."""
+    lifted ends where it is projected (-1 where not) and ``lifted`` each node's (``lift``), to
+    find what the next one must redo."""
 
     arrays: GraphArrays
     seqs: Ints
@@ -345,6 +360,7 @@ class Skeleton:
     exact: set[int]
     slots: Ints
     ends: tuple[Ints, Ints]
+    lifted: Ints
 
     def fits(
         self,
@@ -378,7 +394,9 @@ def edge_summaries(
     ids = tuple(n.id for n in targets)
     skeleton = index.skeleton
     if skeleton is None or not skeleton.fits(arrays, seqs, visible, limit, ids):
-        skeleton = index.skeleton = _skeleton(arrays, seqs, visible, limit, ids, skeleton)
+        skeleton = index.skeleton = _skeleton(
+            arrays, seqs, visible, limit, ids, skeleton, index.step
+        )
     names, nodes = arrays.ids, graph.nodes
     rendered = index.rendered
     if len(rendered) > 2 * len(ids) + 1000:  # forget nodes no longer asked for
@@ -420,21 +438,45 @@ def _skeleton(
     limit: int,
     ids: tuple[str, ...],
     before: Skeleton | None,
+    step: Step | None,
 ) -> Skeleton:
     """The ``Skeleton`` of ``ids``: a target's numbers are taken from ``before`` when no edge
     it could see changed (``_touched``), else worked out again (all of them when ``before``
-    cannot be compared)."""
-    lifted = lift(arrays, visible_mask(arrays, visible))
-    a, b = lifted[arrays.src], lifted[arrays.dst]
-    keep = (a >= 0) & (b >= 0) & (a != b)
-    ends = (np.where(keep, a, -1), np.where(keep, b, -1))
+    cannot be compared: another visible set or limit, renumbered slots)."""
     slots = np.fromiter((arrays.slot[i] for i in ids), np.int64, len(ids))
-    touched = None if before is None else _touched(before, arrays, seqs, visible, limit, ends)
-    if touched is None or before is None:
+    if (
+        before is None
+        or before.arrays.slot is not arrays.slot
+        or before.visible != visible
+        or before.limit != limit
+    ):
+        lifted = lift(arrays, visible_mask(arrays, visible))
+        ends = _ends(lifted, arrays.src, arrays.dst)
         degree, relations, samples, exact = _summaries(arrays, seqs, ends, slots, limit)
         return Skeleton(
-            arrays, seqs, visible, limit, ids, degree, relations, samples, exact, slots, ends
+            arrays,
+            seqs,
+            visible,
+            limit,
+            ids,
+            degree,
+            relations,
+            samples,
+            exact,
+            slots,
+            ends,
+            lifted,
         )
+    gone, added = _alignment(before.arrays.ord, arrays.ord, step)
+    if arrays.parent is before.arrays.parent and arrays.archived is before.arrays.archived:
+        lifted = before.lifted  # the same hierarchy: only the new edges' ends to lift
+        ends = _carried(before.ends, gone, added, -1)
+        new_a, new_b = _ends(lifted, arrays.src[added], arrays.dst[added])
+        ends[0][added], ends[1][added] = new_a, new_b
+    else:
+        lifted = lift(arrays, visible_mask(arrays, visible))
+        ends = _ends(lifted, arrays.src, arrays.dst)
+    touched = _touched(before, arrays, seqs, ends, gone, added)
     had = dict(zip(before.slots.tolist(), range(len(before.slots)), strict=True))
     redo = [j for j, s in enumerate(slots.tolist()) if touched[s] or s not in had]
     fresh = _summaries(arrays, seqs, ends, slots[redo], limit)
@@ -456,44 +498,73 @@ def _skeleton(
             if k in fresh[3]:
                 exact.add(j)
     return Skeleton(
-        arrays, seqs, visible, limit, ids, degree, relations, samples, exact, slots, ends
+        arrays, seqs, visible, limit, ids, degree, relations, samples, exact, slots, ends, lifted
     )
+
+
+def _ends(lifted: Ints, src: Ints, dst: Ints) -> tuple[Ints, Ints]:
+    """Each edge's ends lifted to the visible set where it is projected (both ends lift to a
+    node, not the same one), else -1 and -1."""
+    a, b = lifted[src], lifted[dst]
+    keep = (a >= 0) & (b >= 0) & (a != b)
+    return np.where(keep, a, -1), np.where(keep, b, -1)
+
+
+def _alignment(old: Ints, new: Ints, step: Step | None) -> tuple[Ints, Ints]:
+    """How the edges ``new`` (ords, ascending) follow from ``old``: the positions in ``old`` of
+    the edges gone and the positions in ``new`` of the edges added (the others keep their
+    order). From ``step`` (what ``EdgeSeqs`` merged) when it starts from ``old``."""
+    if len(new) >= len(old) and np.array_equal(new[: len(old)], old):
+        return np.zeros(0, np.int64), np.arange(len(old), len(new))
+    if step is not None and step.before is old:
+        gone, added = np.searchsorted(old, step.removed), np.searchsorted(new, step.added)
+        if (
+            len(old) - len(gone) == len(new) - len(added)
+            and np.array_equal(old[np.minimum(gone, len(old) - 1)], step.removed)
+            and np.array_equal(new[np.minimum(added, len(new) - 1)], step.added)
+        ):
+            return gone, added
+    table = np.full(int(max(old.max(initial=0), new.max(initial=0))) + 1, -1, np.int64)
+    table[new] = np.arange(len(new))
+    at = table[old]
+    kept = np.zeros(len(new), np.bool_)
+    kept[at[at >= 0]] = True
+    return np.flatnonzero(at < 0), np.flatnonzero(~kept)
+
+
+def _carried(columns: tuple[Ints, Ints], gone: Ints, added: Ints, fill: int) -> tuple[Ints, Ints]:
+    """Per-edge ``columns`` of the old edges moved onto the new ones (``_alignment``), ``fill``
+    for the edges added."""
+    return (_carry(columns[0], gone, added, fill), _carry(columns[1], gone, added, fill))
+
+
+def _carry(column: Ints, gone: Ints, added: Ints, fill: int) -> Ints:
+    kept = np.delete(column, gone)
+    return np.insert(kept, added - np.arange(len(added)), fill) if len(added) else kept
 
 
 def _touched(
     before: Skeleton,
     arrays: GraphArrays,
     seqs: Ints,
-    visible: frozenset[str],
-    limit: int,
     ends: tuple[Ints, Ints],
-) -> Flags | None:
+    gone: Ints,
+    added: Ints,
+) -> Flags:
     """Per slot, whether its summary may differ from the one in ``before``: the slot is a
     projected end, before or now, of an edge that came, went, or changed its projected ends,
-    relation or recency (a target's summary depends on those edges only). None when the two
-    cannot be compared edge by edge (another visible set or limit, renumbered slots)."""
-    if before.arrays.slot is not arrays.slot or before.visible != visible or before.limit != limit:
-        return None
-    old, new = before.arrays, arrays
-    count = len(new.ord)
-    was_a, was_b = np.full(count, -1, np.int64), np.full(count, -1, np.int64)
-    was_seq, was_rel = np.zeros(count, np.int64), np.full(count, -1, np.int64)
-    if count >= len(old.ord) and np.array_equal(new.ord[: len(old.ord)], old.ord):
-        at, found = np.arange(len(old.ord)), np.ones(len(old.ord), np.bool_)
-    else:
-        at = np.searchsorted(new.ord, old.ord)
-        found = at < count
-        found[found] = new.ord[at[found]] == old.ord[found]
-    was_a[at[found]], was_b[at[found]] = before.ends[0][found], before.ends[1][found]
-    was_seq[at[found]], was_rel[at[found]] = before.seqs[found], old.rel[found]
+    relation or recency (a target's summary depends on those edges only)."""
     a, b = ends
-    changed = (was_a != a) | (was_b != b) | ((a >= 0) & ((was_seq != seqs) | (was_rel != new.rel)))
-    gone = ~found
-    hit = np.concatenate(
-        [was_a[changed], was_b[changed], a[changed], b[changed], *(e[gone] for e in before.ends)]
-    )
-    flags = np.zeros(len(new.ids) + 1, np.bool_)  # the last one takes the -1s
-    flags[hit] = True
+    was_a, was_b = _carried(before.ends, gone, added, -1)
+    changed = (was_a != a) | (was_b != b)
+    if before.seqs is not seqs:
+        changed |= (a >= 0) & (_carry(before.seqs, gone, added, -1) != seqs)
+    if before.arrays.rel is not arrays.rel:
+        changed |= (a >= 0) & (_carry(before.arrays.rel, gone, added, -1) != arrays.rel)
+    hit = [was_a[changed], was_b[changed], a[changed], b[changed]]
+    hit += [before.ends[0][gone], before.ends[1][gone]]
+    flags = np.zeros(len(arrays.ids) + 1, np.bool_)  # the last one takes the -1s
+    flags[np.concatenate(hit)] = True
     return flags[:-1]
 
 
