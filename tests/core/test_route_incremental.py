@@ -1,0 +1,280 @@
+"""What the candidate rows keep across writes (structure arrays, edge recencies, the edge-summary
+skeleton) is updated for the nodes and edges a write touches, and stays exactly what a fresh build
+and the seed's getNodeBrief loop give: after extraction batches (a new event linked to the
+protagonist and a few characters), links made and removed, archives, restores, undo and redo."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memgraph_gui.core import MemoryStore
+from memgraph_gui.core.demo.generator import load_demo
+from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.graph.structure_index import StructureIndex, graph_arrays, merged_by_ord
+from memgraph_gui.core.graph.topology import edge_seq, edges_in_order
+from memgraph_gui.core.luker.route_input import build_route_input, candidate_rows, route_text
+from memgraph_gui.core.luker.route_rows import EdgeSeqs, Step, _alignment, _carry
+from tests.core.test_route_input import assert_same_rows, worked_example
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Any:
+    with MemoryStore.open(tmp_path / "s.memgraph") as store:
+        load_demo(store, 600, 3)  # records the pool as the visible set
+        yield store
+
+
+def kept_state_is_fresh(store: Any) -> None:
+    """The kept structure arrays equal a fresh build (node by node, edge by edge, by name) and
+    the kept edge recencies equal ``edge_seq`` of every edge in store order."""
+    with store.reading() as graph:
+        kept = graph_arrays(graph)
+        fresh = StructureIndex(graph).arrays()
+
+        def nodes(a: Any) -> dict[str, tuple[Any, bool]]:
+            ids = a.ids.tolist()
+            return {
+                ids[i]: (ids[p] if p >= 0 else None, bool(a.archived[i]))
+                for i, p in enumerate(a.parent.tolist())
+            }
+
+        def edges(a: Any) -> list[tuple[Any, ...]]:
+            ids, names = a.ids.tolist(), a.relations.tolist()
+            return [
+                (o, ids[s] if s >= 0 else None, ids[d] if d >= 0 else None, names[r])
+                for o, s, d, r in zip(
+                    a.ord.tolist(), a.src.tolist(), a.dst.tolist(), a.rel.tolist(), strict=True
+                )
+            ]
+
+        assert nodes(kept) == nodes(fresh)
+        assert edges(kept) == edges(fresh)
+        assert kept.ids.tolist() == list(kept.slot)  # slot i is ids[i]
+        seqs = graph.index("route_edge_seqs", lambda: EdgeSeqs(graph)).seqs(kept)
+        assert seqs.tolist() == [edge_seq(graph, e) for e in edges_in_order(graph)]
+
+
+def rows_are_exact(store: Any, message: str | None = None) -> None:
+    read = store.read_api()
+    assert_same_rows(candidate_rows(read), worked_example(read)[1])
+    if message is not None:
+        route = build_route_input(read, message)
+        schema, rows = worked_example(read)
+        always = read.get_injection_state().to_json()["alwaysInjectIds"]
+        assert route.text == route_text(schema, rows, always, message)
+        assert_same_rows(list(route.candidate_rows), rows)
+
+
+def characters(store: Any) -> list[str]:
+    """The visible candidates that are character sheets, the most linked first."""
+    read = store.read_api()
+    rows = candidate_rows(read)
+    chars = [r for r in rows if r["type"] == "character_sheet"]
+    chars.sort(key=lambda r: -r["edgeSummary"]["degree"])
+    return [r["id"] for r in chars]
+
+
+def extraction_batch(store: Any, chars: list[str], step: int, *, visible: bool) -> str:
+    """A new event linked to the protagonist and three characters in one batch (what an
+    extraction turn writes); with ``visible`` it also joins the recorded visible set."""
+    write = store.write_api(origin="t")
+    links = [{"targetNodeId": c, "relation": "involved_in"} for c in chars[:1] + chars[5:8]]
+    result = write.apply_extraction_batch(
+        ops=[
+            {"op": "create", "type": "event", "ref": "e", "fields": {"summary": f"e{step} 第"}},
+            {"op": "link_upsert", "sourceRef": "e", "links": links},
+        ],
+        max_seq=10_000 + step,
+    )
+    made = str(result["applied"][0]["nodeId"])
+    if visible:
+        seen = store.read_api().get_injection_state().to_json()["visibleIds"]
+        write.set_injection_state({"visibleIds": [*seen, made]})
+    return made
+
+
+DEMO_WRITES = (
+    "batch",
+    "batch_visible",
+    "link",
+    "unlink",
+    "archive",
+    "restore",
+    "edit_seq",
+    "edit",
+    "undo",
+    "redo",
+)
+
+
+def demo_write(rng: random.Random, store: Any, chars: list[str], step: int) -> str:
+    """One write of a random kind, among the shapes a chat turn makes."""
+    write, read = store.write_api(origin="t"), store.read_api()
+    kind = rng.choice(DEMO_WRITES)
+    live = [c for c in chars if not read.get_node(c).archived]
+    if kind in ("batch", "batch_visible"):
+        extraction_batch(store, live, step, visible=kind == "batch_visible")
+    elif kind == "link":
+        a, b = rng.sample(live[:12], 2)
+        relation = rng.choice(["allied_with", "mentions", "rival_of", "related"])
+        write.upsert_links(source={"id": a}, links=[{"target": {"id": b}, "relation": relation}])
+    elif kind == "unlink":
+        edges = [e for e in read.list_edges() if e.from_id in live or e.to_id in live]
+        e = rng.choice(edges)
+        write.delete_links(source={"id": e.from_id}, target={"id": e.to_id}, relation=e.type)
+    elif kind == "archive":
+        write.archive_node(id=rng.choice(live[1:20]))
+    elif kind == "restore":
+        gone = [c for c in chars if read.get_node(c).archived]
+        if gone:
+            write.restore_node(id=rng.choice(gone))
+    elif kind in ("edit_seq", "edit"):
+        write.edit_node(
+            id=rng.choice(live[:30]), set_fields={"traits": f"t{step}"}, keep_seq=kind == "edit"
+        )
+    elif kind == "undo":
+        store.history_of("t").undo()
+    elif kind == "redo":
+        store.history_of("t").redo()
+    return kind
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_chat_turn_writes_keep_the_rows_exact(demo: Any, seed: int) -> None:
+    rng = random.Random(seed)
+    chars = characters(demo)
+    rows_are_exact(demo)
+    kinds: list[str] = []
+    for step in range(24):
+        try:
+            kinds.append(demo_write(rng, demo, chars, step))
+        except MemgraphError:
+            kinds.append("refused")  # a refused write changes nothing
+        rows_are_exact(demo, f"step {step}" if step % 6 == 0 else None)
+        kept_state_is_fresh(demo)
+    assert kinds.count("refused") < 6
+    assert {"batch", "batch_visible", "link", "unlink"} & set(kinds)
+
+
+def skeleton(store: Any) -> Any:
+    with store.reading() as graph:
+        return graph.index("route_edge_seqs", lambda: EdgeSeqs(graph)).skeleton
+
+
+def test_a_new_link_redoes_only_its_two_ends(demo: Any) -> None:
+    chars = characters(demo)
+    rows_are_exact(demo)
+    before = skeleton(demo)
+    a, b = chars[0], chars[9]
+    demo.write_api().upsert_links(
+        source={"id": a}, links=[{"target": {"id": b}, "relation": "rival_of"}]
+    )
+    rows_are_exact(demo)
+    after = skeleton(demo)
+    assert after is not before and after.lifted is before.lifted  # the same hierarchy
+    was = dict(zip(before.targets, range(len(before.targets)), strict=True))
+    redone = {
+        t for j, t in enumerate(after.targets) if after.relations[j] is not before.relations[was[t]]
+    }
+    assert redone == {a, b}
+    # ... and removing it again lines the edges up without a rebuild
+    with demo.reading() as graph:
+        slots = graph_arrays(graph).slot
+        made = sorted(e.ord for e in graph.edges_of(a) if e.type == "rival_of")
+    demo.write_api().delete_links(source={"id": a}, target={"id": b}, relation="rival_of")
+    rows_are_exact(demo)
+    with demo.reading() as graph:
+        assert graph_arrays(graph).slot is slots  # not rebuilt
+        index = graph.index("route_edge_seqs", lambda: EdgeSeqs(graph))
+        assert index.step is not None and index.step.removed.tolist() == made
+    kept_state_is_fresh(demo)
+    final = skeleton(demo)
+    assert [final.degree[j] for j in range(len(final.targets))] == [
+        before.degree[was[t]] for t in final.targets
+    ]
+
+
+def test_an_extraction_batch_with_an_invisible_event_redoes_nothing(demo: Any) -> None:
+    """The new event is not in the recorded visible set, so no summary sees its links: every
+    target's numbers are carried over (and the rows still equal the loop's)."""
+    chars = characters(demo)
+    rows_are_exact(demo)
+    before = skeleton(demo)
+    extraction_batch(demo, chars, 1, visible=False)
+    rows_are_exact(demo)
+    after = skeleton(demo)
+    assert after is not before and after.targets == before.targets
+    assert all(x is y for x, y in zip(after.samples, before.samples, strict=True))
+    extraction_batch(demo, chars, 2, visible=True)  # now it shows: the characters change
+    rows_are_exact(demo, "after")
+    kept_state_is_fresh(demo)
+
+
+def test_undo_puts_an_edge_back_in_the_middle(demo: Any) -> None:
+    rows_are_exact(demo)
+    read = demo.read_api()
+    chars = characters(demo)
+    edge = next(e for e in read.list_edges() if chars[0] in (e.from_id, e.to_id))
+    demo.write_api(origin="t").delete_links(
+        source={"id": edge.from_id}, target={"id": edge.to_id}, relation=edge.type
+    )
+    rows_are_exact(demo)
+    demo.history_of("t").undo()  # the edge comes back with its old row number
+    rows_are_exact(demo)
+    kept_state_is_fresh(demo)
+    demo.history_of("t").redo()
+    rows_are_exact(demo)
+    kept_state_is_fresh(demo)
+
+
+def test_a_purged_node_and_a_node_made_under_a_dangling_name_rebuild(demo: Any) -> None:
+    """Undoing a create drops the node (slots would shift): the arrays are rebuilt, and stay
+    exact."""
+    rows_are_exact(demo)
+    with demo.reading() as graph:
+        slots = graph_arrays(graph).slot
+    made = extraction_batch(demo, characters(demo), 3, visible=True)
+    rows_are_exact(demo)
+    demo.history_of("t").undo()
+    with demo.reading() as graph:
+        assert made not in graph.nodes
+        assert graph_arrays(graph).slot is not slots
+    rows_are_exact(demo)
+    kept_state_is_fresh(demo)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    old=st.lists(st.integers(1, 60), unique=True, max_size=30).map(sorted),
+    data=st.data(),
+)
+def test_edges_line_up_across_removals_and_additions(old: list[int], data: Any) -> None:
+    """``merged_by_ord`` and ``_alignment`` / ``_carry`` agree with set arithmetic on ords,
+    with and without the merge step (the step path and the table path)."""
+    removed = data.draw(st.sets(st.sampled_from(old)) if old else st.just(set()), label="removed")
+    added = data.draw(
+        st.sets(st.integers(1, 90).filter(lambda o: o not in old), max_size=8), label="added"
+    )
+    before = np.array(old, np.int64)
+    columns = [before * 10]
+    adds = np.array(sorted(added, reverse=True), np.int64)  # any order
+    merged = merged_by_ord(before, columns, set(removed), adds, [adds * 10])
+    assert merged is not None
+    new, (tens,) = merged
+    assert new.tolist() == sorted((set(old) - removed) | added)
+    assert tens.tolist() == [o * 10 for o in new.tolist()]
+    step = Step(before, np.array(sorted(removed), np.int64), np.array(sorted(added), np.int64))
+    for how in (step, None):
+        gone, put = _alignment(before, new, how)
+        assert sorted(before[gone].tolist()) == sorted(removed)
+        assert sorted(new[put].tolist()) == sorted(added)
+        carried = _carry(before, gone, put, -1)
+        assert carried.tolist() == [o if o not in added else -1 for o in new.tolist()]
+    assert merged_by_ord(before, columns, {999}, adds, [adds]) is None  # not there: rebuild
