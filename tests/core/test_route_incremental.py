@@ -136,8 +136,11 @@ def demo_write(rng: random.Random, store: Any, chars: list[str], step: int) -> s
         if gone:
             write.restore_node(id=rng.choice(gone))
     elif kind in ("edit_seq", "edit"):
-        write.edit_node(
-            id=rng.choice(live[:30]), set_fields={"traits": f"t{step}"}, keep_seq=kind == "edit"
+        write.edit_node(  # a title shows in the summaries that sample the node
+            id=rng.choice(live[:30]),
+            title=f"Renamed {step} 第{step}",
+            set_fields={"traits": f"t{step}"},
+            keep_seq=kind == "edit",
         )
     elif kind == "undo":
         store.history_of("t").undo()

@@ -237,10 +237,13 @@ class EdgeSeqs:
     def __init__(self, graph: Graph) -> None:
         self._graph = graph
         self.skeleton: Skeleton | None = None  # the last edge summaries made (``edge_summaries``)
-        # id -> (skeleton, samples, neighbour nodes, degree, relations, summary dict) last made:
-        # a summary dict is handed out again while what it was made of is the same, so the rows
-        # made of it (and their text) are kept too
-        self.rendered: dict[str, tuple[Any, ...]] = {}
+        # id -> [stamp, samples, neighbour nodes, degree, relations, summary dict] last made: a
+        # summary dict is handed out again while what it was made of is the same, so the rows
+        # made of it (and their text) are kept too; ``stamp``: the call that last handed it out
+        self.rendered: dict[str, list[Any]] = {}
+        self.renders = 0  # calls that rendered summaries so far
+        # ids of the nodes changed since the last of them (None: too many to follow)
+        self.changed_nodes: set[str] | None = set()
         self.step: Step | None = None  # how the last merge changed the edges
         self._rebuild(graph_arrays(graph))
 
@@ -255,6 +258,10 @@ class EdgeSeqs:
         self._stale = False
 
     def node_changed(self, old: Node | None, new: Node | None) -> None:
+        if self.changed_nodes is not None:
+            self.changed_nodes.add(new.id if new is not None else old.id)  # type: ignore[union-attr]
+            if len(self.changed_nodes) > _REBUILD_AFTER:
+                self.changed_nodes = None
         if not self._stale and (old is None or new is None or old.seq_to != new.seq_to):
             self._dirty_nodes.add(new.id if new is not None else old.id)  # type: ignore[union-attr]
             if len(self._dirty_nodes) > _REBUILD_AFTER:
@@ -397,25 +404,39 @@ def edge_summaries(
         skeleton = index.skeleton = _skeleton(
             arrays, seqs, visible, limit, ids, skeleton, index.step
         )
-    names, nodes = arrays.ids, graph.nodes
+    names, nodes, slot_of = arrays.ids, graph.nodes, arrays.slot
     rendered = index.rendered
     if len(rendered) > 2 * len(ids) + 1000:  # forget nodes no longer asked for
         keep = set(ids)
         rendered = index.rendered = {k: v for k, v in rendered.items() if k in keep}
+    last, stamp, changed = index.renders, index.renders + 1, index.changed_nodes
+    index.renders, index.changed_nodes = stamp, set()
+    moved = {slot_of.get(i, -1) for i in changed} if changed is not None else None
     out: dict[str, dict[str, Any]] = {}
     for i, node_id in enumerate(ids):
         if i in skeleton.exact:
             out[node_id] = _one(graph, node_id, visible, limit)
             continue
         picked, degree, relations = skeleton.samples[i], skeleton.degree[i], skeleton.relations[i]
-        neighbours = tuple(nodes[names[slot]] for _, slot in picked)
         made = rendered.get(node_id)
         if (
+            made is not None
+            and made[0] == last  # rendered by the last call, from the same numbers, and no
+            and made[1] is picked  # neighbour node changed since (nodes changed: ``moved``)
+            and made[3] == degree
+            and made[4] is relations
+            and moved is not None
+            and not any(slot in moved for _, slot in picked)
+        ):
+            made[0] = stamp
+            out[node_id] = made[5]
+            continue
+        neighbours = tuple(nodes[names[slot]] for _, slot in picked)
+        if (
             made is None
-            or (
-                made[0] is not skeleton  # a new skeleton: the same numbers and neighbours?
-                and (made[1] != picked or made[3] != degree or made[4] != relations)
-            )
+            or made[1] != picked
+            or made[3] != degree
+            or made[4] != relations
             or made[2] != neighbours  # a neighbour's node changed (its title…)
         ):
             samples = [
@@ -423,9 +444,10 @@ def edge_summaries(
                 for n, (seq, _) in zip(neighbours, picked, strict=True)
             ]
             summary = {"degree": degree, "relations": relations, "sample_neighbors": samples}
-            made = (skeleton, picked, neighbours, degree, relations, summary)
-        elif made[0] is not skeleton:
-            made = (skeleton, *made[1:])
+            made = [stamp, picked, neighbours, degree, relations, summary]
+        else:
+            made[0:3] = [stamp, picked, neighbours]
+            made[4] = relations
         rendered[node_id] = made
         out[node_id] = made[5]
     return out
