@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.graph.graph import Graph
 
 
 def _kind(node: Node) -> str:
-    return node.type.strip().lower()
+    return _kind_of(node.type)
+
+
+@lru_cache(maxsize=4096)
+def _kind_of(type_: str) -> str:
+    """A type name as the pool groups it (a few dozen names, asked for every node)."""
+    return type_.strip().lower()
 
 
 def _eligible(node: Node) -> bool:

@@ -52,7 +52,8 @@ _MAX_BINS = 1 << 22  # (target, relation, direction) bins counted densely up to 
 _REBUILD_AFTER = 20_000  # EdgeSeqs starts again after more changed nodes or new edges than this
 
 Ints = npt.NDArray[np.int64]
-_ORD = attrgetter("ord")
+_ORD, _SEQ = attrgetter("ord"), attrgetter("seq_to")
+_NO_SEQ = np.iinfo(np.int64).min  # (an edge without a whole seqTo of its own)
 
 
 _CJK = re.compile(
@@ -320,19 +321,21 @@ class EdgeSeqs:
 
 def _all_seqs(graph: Graph, arrays: GraphArrays) -> Ints:
     """``edge_seq`` of every edge, aligned with ``arrays``: an edge's own whole ``seqTo`` as
-    it is, else the larger end's ``seqTo`` (at least 0), by array; any other own value (a
-    float, a bool) through ``edge_seq`` itself."""
+    it is (at least 0), else the larger end's ``seqTo`` (at least 0), by array; any other own
+    value (a float, a bool) through ``edge_seq`` itself."""
     edges = list(graph.edges.values())
     at = np.searchsorted(arrays.ord, np.fromiter(map(_ORD, edges), np.int64, len(edges)))
     nodes = graph.nodes
     node_seq = np.fromiter((nodes[i].seq_to for i in arrays.ids.tolist()), np.int64)
     node_seq = np.maximum(np.append(node_seq, 0), 0)  # slot -1 (no node): 0
-    seq = np.maximum(node_seq[arrays.src], node_seq[arrays.dst])
-    own = [e.seq_to for e in edges]
-    whole = [i for i, s in enumerate(own) if type(s) is int]
-    seq[at[whole]] = np.maximum(np.fromiter((own[i] for i in whole), np.int64, len(whole)), 0)
-    for i, s in enumerate(own):
-        if s is not None and type(s) is not int:
+    seq: Ints = np.maximum(node_seq[arrays.src], node_seq[arrays.dst])
+    own = np.fromiter(
+        (s if type(s) is int else _NO_SEQ for s in map(_SEQ, edges)), np.int64, len(edges)
+    )
+    whole = own != _NO_SEQ
+    seq[at[whole]] = np.maximum(own[whole], 0)
+    for i in np.flatnonzero(~whole).tolist():
+        if edges[i].seq_to is not None:
             seq[at[i]] = edge_seq(graph, edges[i])
     return seq
 
