@@ -111,6 +111,7 @@ DEMO_WRITES = (
     "edit",
     "undo",
     "redo",
+    "visible",
 )
 
 
@@ -142,6 +143,11 @@ def demo_write(rng: random.Random, store: Any, chars: list[str], step: int) -> s
             set_fields={"traits": f"t{step}"},
             keep_seq=kind == "edit",
         )
+    elif kind == "visible":  # some visible ids dropped, any nodes (rolled-up events too) added
+        seen = read.get_injection_state().to_json()["visibleIds"]
+        every = [n.id for n in read.list_nodes()]
+        kept = [i for i in seen if rng.random() > 0.05]
+        write.set_injection_state({"visibleIds": kept + rng.sample(every, 8)})
     elif kind == "undo":
         store.history_of("t").undo()
     elif kind == "redo":
@@ -149,13 +155,13 @@ def demo_write(rng: random.Random, store: Any, chars: list[str], step: int) -> s
     return kind
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(5))
 def test_random_chat_turn_writes_keep_the_rows_exact(demo: Any, seed: int) -> None:
     rng = random.Random(seed)
     chars = characters(demo)
     rows_are_exact(demo)
     kinds: list[str] = []
-    for step in range(24):
+    for step in range(30):
         try:
             kinds.append(demo_write(rng, demo, chars, step))
         except MemgraphError:
@@ -217,6 +223,22 @@ def test_an_extraction_batch_with_an_invisible_event_redoes_nothing(demo: Any) -
     assert all(x is y for x, y in zip(after.samples, before.samples, strict=True))
     extraction_batch(demo, chars, 2, visible=True)  # now it shows: the characters change
     rows_are_exact(demo, "after")
+    kept_state_is_fresh(demo)
+
+
+def test_a_new_visible_set_redoes_only_the_targets_it_moves(demo: Any) -> None:
+    rows_are_exact(demo)
+    before = skeleton(demo)
+    read = demo.read_api()
+    chars = characters(demo)
+    seen = read.get_injection_state().to_json()["visibleIds"]
+    demo.write_api().set_injection_state({"visibleIds": [i for i in seen if i != chars[4]]})
+    rows_are_exact(demo)
+    after = skeleton(demo)
+    assert chars[4] not in after.targets
+    was = dict(zip(before.targets, range(len(before.targets)), strict=True))
+    kept = [t for j, t in enumerate(after.targets) if after.samples[j] is before.samples[was[t]]]
+    assert 0 < len(kept) < len(after.targets)  # its neighbours redone, the others kept
     kept_state_is_fresh(demo)
 
 

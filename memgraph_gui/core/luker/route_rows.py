@@ -466,15 +466,11 @@ def _skeleton(
     step: Step | None,
 ) -> Skeleton:
     """The ``Skeleton`` of ``ids``: a target's numbers are taken from ``before`` when no edge
-    it could see changed (``_touched``), else worked out again (all of them when ``before``
-    cannot be compared: another visible set or limit, renumbered slots)."""
+    it could see changed its projection (``_touched``; a new visible set or hierarchy moves
+    the projected ends of some edges), else worked out again (all of them when ``before``
+    cannot be compared: another limit, renumbered slots)."""
     slots = np.fromiter((arrays.slot[i] for i in ids), np.int64, len(ids))
-    if (
-        before is None
-        or before.arrays.slot is not arrays.slot
-        or before.visible != visible
-        or before.limit != limit
-    ):
+    if before is None or before.arrays.slot is not arrays.slot or before.limit != limit:
         lifted = lift(arrays, visible_mask(arrays, visible))
         ends = _ends(lifted, arrays.src, arrays.dst)
         degree, relations, samples, exact = _summaries(arrays, seqs, ends, slots, limit)
@@ -493,8 +489,12 @@ def _skeleton(
             lifted,
         )
     gone, added = _alignment(before.arrays.ord, arrays.ord, step)
-    if arrays.parent is before.arrays.parent and arrays.archived is before.arrays.archived:
-        lifted = before.lifted  # the same hierarchy: only the new edges' ends to lift
+    if (
+        arrays.parent is before.arrays.parent
+        and arrays.archived is before.arrays.archived
+        and before.visible == visible
+    ):
+        lifted = before.lifted  # the same lift: only the new edges' ends to lift
         ends = _carried(before.ends, gone, added, -1)
         new_a, new_b = _ends(lifted, arrays.src[added], arrays.dst[added])
         ends[0][added], ends[1][added] = new_a, new_b
