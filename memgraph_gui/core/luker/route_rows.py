@@ -15,10 +15,14 @@ and sorts its neighbours. Here:
   (``structure_index``): every edge's ends lifted to the visible set at once (``projection.lift``),
   then degree and relation counts by ``bincount`` and the sample neighbours from one sort by
   (pair, recency). Each edge's recency (``topology.edge_seq``) is kept per edge across writes
-  (``EdgeSeqs``); the numbers (a ``Skeleton``) are kept while the structure and the recencies
-  stay, so a field edit only re-renders the sample titles. A node whose sample order would
-  hinge on two ids that collate equal takes the per-node path (``recall.edge_summary``), which
-  orders such ties by first appearance;
+  (``EdgeSeqs``, following new and removed edges by ``Edge.ord``). The numbers (a ``Skeleton``)
+  are kept too: after a write, each edge's projected ends, relation and recency are compared
+  with the last skeleton's, edge by edge (lined up by ord), and only the candidates at an end
+  of an edge that came, went or moved are worked out again (a new link: its two ends; a new
+  event outside the visible set: none); the rest are carried over. A field edit only
+  re-renders the sample titles, and only of the summaries that sample a changed node. A node
+  whose sample order would hinge on two ids that collate equal takes the per-node path
+  (``recall.edge_summary``), which orders such ties by first appearance;
 - the whole block (rows, texts, CJK count) is kept until the graph next changes.
 
 The caller holds the store lock (``store.reading()``).
@@ -49,7 +53,7 @@ from memgraph_gui.core.graph.topology import edge_seq
 
 EDGE_SUMMARY_LIMIT = 8
 _MAX_BINS = 1 << 22  # (target, relation, direction) bins counted densely up to this many
-_REBUILD_AFTER = 20_000  # EdgeSeqs starts again after more changed nodes or new edges than this
+_REBUILD_AFTER = 20_000  # EdgeSeqs starts again after more changed nodes or edges than this
 
 Ints = npt.NDArray[np.int64]
 _ORD, _SEQ = attrgetter("ord"), attrgetter("seq_to")
