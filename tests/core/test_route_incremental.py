@@ -303,3 +303,40 @@ def test_edges_line_up_across_removals_and_additions(old: list[int], data: Any) 
         carried = _carry(before, gone, put, -1)
         assert carried.tolist() == [o if o not in added else -1 for o in new.tolist()]
     assert merged_by_ord(before, columns, {999}, adds, [adds]) is None  # not there: rebuild
+
+
+def test_another_processes_writes_are_followed(demo: Any) -> None:
+    """Writes by another process reach the kept state through the change log like our own."""
+    import json
+
+    from processes import memgraph
+
+    def call(method: str, options: dict[str, Any]) -> Any:
+        done = memgraph("--db", str(demo.path), "call", method, json.dumps([options]))
+        assert done.returncode == 0, done.stdout + done.stderr
+        return json.loads(done.stdout)["result"]
+
+    chars = characters(demo)
+    rows_are_exact(demo)
+    with demo.reading() as graph:
+        slots = graph_arrays(graph).slot
+    links = [{"targetNodeId": c, "relation": "involved_in"} for c in chars[:4]]
+    ops = [
+        {"op": "create", "type": "event", "ref": "e", "fields": {"summary": "from afar"}},
+        {"op": "link_upsert", "sourceRef": "e", "links": links},
+        {
+            "op": "link_upsert",
+            "sourceNodeId": chars[1],
+            "links": [{"targetNodeId": chars[2], "relation": "rival_of"}],
+        },
+    ]
+    call("applyExtractionBatch", {"ops": ops, "maxSeq": 9_999})
+    rows_are_exact(demo, "after a batch elsewhere")
+    with demo.reading() as graph:
+        assert graph_arrays(graph).slot is slots  # followed, not rebuilt
+    kept_state_is_fresh(demo)
+    gone = {"source": {"id": chars[1]}, "target": {"id": chars[2]}, "relation": "rival_of"}
+    assert call("deleteLinks", gone)["removed"] >= 1
+    call("archiveNode", {"id": chars[3]})
+    rows_are_exact(demo, "after a removal and an archive elsewhere")
+    kept_state_is_fresh(demo)
