@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.demo.generator import load_demo
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.graph.pool_index import PoolIndex
+from memgraph_gui.core.graph.recall import candidate_pool
 from memgraph_gui.core.graph.structure_index import StructureIndex, graph_arrays, merged_by_ord
 from memgraph_gui.core.graph.topology import edge_seq, edges_in_order
 from memgraph_gui.core.luker.route_input import build_route_input, candidate_rows, route_text
@@ -32,8 +34,9 @@ def demo(tmp_path: Path) -> Any:
 
 
 def kept_state_is_fresh(store: Any) -> None:
-    """The kept structure arrays equal a fresh build (node by node, edge by edge, by name) and
-    the kept edge recencies equal ``edge_seq`` of every edge in store order."""
+    """The kept structure arrays equal a fresh build (node by node, edge by edge, by name), the
+    kept edge recencies equal ``edge_seq`` of every edge in store order and the kept candidate
+    pool a fresh one."""
     with store.reading() as graph:
         kept = graph_arrays(graph)
         fresh = StructureIndex(graph).arrays()
@@ -59,6 +62,7 @@ def kept_state_is_fresh(store: Any) -> None:
         assert kept.ids.tolist() == list(kept.slot)  # slot i is ids[i]
         seqs = graph.index("route_edge_seqs", lambda: EdgeSeqs(graph)).seqs(kept)
         assert seqs.tolist() == [edge_seq(graph, e) for e in edges_in_order(graph)]
+        assert {n.id for n in candidate_pool(graph)} == PoolIndex(graph).ids()
 
 
 def rows_are_exact(store: Any, message: str | None = None) -> None:
@@ -259,19 +263,32 @@ def test_undo_puts_an_edge_back_in_the_middle(demo: Any) -> None:
     kept_state_is_fresh(demo)
 
 
-def test_a_purged_node_and_a_node_made_under_a_dangling_name_rebuild(demo: Any) -> None:
-    """Undoing a create drops the node (slots would shift): the arrays are rebuilt, and stay
-    exact."""
+def test_an_undone_create_is_followed_and_an_older_purge_rebuilds(demo: Any) -> None:
+    """Undoing a create purges the node: the newest slots are dropped in place; purging an
+    older node (slots would shift) rebuilds. The rows stay exact either way."""
     rows_are_exact(demo)
     with demo.reading() as graph:
         slots = graph_arrays(graph).slot
-    made = extraction_batch(demo, characters(demo), 3, visible=True)
+    chars = characters(demo)
+    made = extraction_batch(demo, chars, 3, visible=True)
     rows_are_exact(demo)
     demo.history_of("t").undo()
+    rows_are_exact(demo)
     with demo.reading() as graph:
         assert made not in graph.nodes
-        assert graph_arrays(graph).slot is not slots
+        assert graph_arrays(graph).slot is slots  # followed
+    kept_state_is_fresh(demo)
+    demo.history_of("t").redo()  # the same node again, under its old id
+    rows_are_exact(demo, "redone")
+    kept_state_is_fresh(demo)
+    older = extraction_batch(demo, chars, 4, visible=True)  # origin "t"
+    demo.write_api(origin="u").create_node(type="character_sheet", title="Later")
     rows_are_exact(demo)
+    demo.history_of("t").undo()  # purges ``older``, which is not the newest slot
+    rows_are_exact(demo)
+    with demo.reading() as graph:
+        assert older not in graph.nodes
+        assert graph_arrays(graph).slot is not slots  # rebuilt
     kept_state_is_fresh(demo)
 
 

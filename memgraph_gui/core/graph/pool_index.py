@@ -34,7 +34,8 @@ class PoolIndex:
 
     A flat type's members change one node at a time. A hierarchical type's tops are recomputed
     only when its own hierarchy changed, except for the common case of a new parentless,
-    childless node (an extracted event), which is simply its own top.
+    childless node (an extracted event), which is simply its own top, and its purge (an undone
+    create), which only takes it away (unless another node names it: one scan finds out).
     """
 
     def __init__(self, graph: Graph) -> None:
@@ -42,6 +43,7 @@ class PoolIndex:
         self._hierarchical = {s.id for s in graph.schema.types if s.hierarchical}
         self._members: dict[str, set[str]] = {}
         self._dirty: set[str] = set()
+        self._purged: dict[str, str] = {}  # id -> kind of the leaves purged since ``ids``
         for node in graph.nodes.values():
             self._dirty.add(_kind(node))
 
@@ -62,10 +64,25 @@ class PoolIndex:
             if _kind(new) not in self._dirty and _eligible(new):
                 self._members.setdefault(_kind(new), set()).add(new.id)
             return
+        if new is None and old is not None and not old.parent_id and not old.children_ids:
+            # a purged leaf without a parent (an undone create): its own top, unless another
+            # node names it as parent or child (checked in ``ids``)
+            self._members.get(_kind(old), set()).discard(old.id)
+            self._purged[old.id] = _kind(old)
+            return
         self._dirty |= hierarchical
 
     def ids(self) -> set[str]:
         """Every candidate id (recomputing the types whose hierarchy changed)."""
+        if self._purged:
+            purged, self._purged = self._purged, {}
+            names = purged.keys()
+            for node in self._graph.nodes.values():
+                if node.parent_id in purged or (
+                    node.children_ids and not names.isdisjoint(node.children_ids)
+                ):
+                    named = [i for i in (node.parent_id, *node.children_ids) if i in purged]
+                    self._dirty.update(purged[i] for i in named)
         if self._dirty:
             grouped: dict[str, list[Node]] = {kind: [] for kind in self._dirty}
             for node in self._graph.nodes.values():

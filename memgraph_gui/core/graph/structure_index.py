@@ -3,9 +3,10 @@
 Whole-store projections (``projection``) read the hierarchy and the edges as numpy arrays. Building
 them takes a few hundred milliseconds at 150k edges, so they are kept across writes instead of
 rebuilt after each: a field edit changes nothing here; a new node, a changed parent or archived
-flag, a new edge and a removed edge are applied to the kept arrays (edges stay in store order,
-``Edge.ord``, which is unique); only a rarer change (a node purged, a node appearing under an id
-that an edge end or a parent already named) makes the next read rebuild everything.
+flag, a new edge, a removed edge and the purge of the newest nodes (an undone create) are
+applied to the kept arrays (edges stay in store order, ``Edge.ord``, which is unique); only a
+rarer change (an older node purged, a node appearing under an id that an edge end or a parent
+already named) makes the next read rebuild everything.
 """
 
 from __future__ import annotations
@@ -107,14 +108,24 @@ class StructureIndex:
         self._changed: dict[int, Node] = {}  # slot -> node, new or with a new parent / archived
         self._added: dict[int, Edge] = {}  # ord -> edge, new since the last snapshot
         self._removed: set[int] = set()  # ords of edges gone since the last snapshot
+        self._dropped: set[int] = set()  # slots of nodes purged since the last snapshot
         self._done: GraphArrays | None = None
         self._stale = False
 
     def node_changed(self, old: Node | None, new: Node | None) -> None:
         if self._stale:
             return
-        if new is None or new.id in self._unknown:
-            self._stale = True  # a purge (slots would shift) or a name already used: rebuild
+        if new is None:
+            at = self._slot.pop(old.id, None) if old is not None else None
+            if at is None:
+                self._stale = True
+            else:  # a purge: fine while the purged nodes are the last slots (an undone create)
+                self._dropped.add(at)
+                self._changed.pop(at, None)
+                self._done = None
+            return
+        if new.id in self._unknown:
+            self._stale = True  # a name an edge or a parent already gave: rebuild
             return
         at = self._slot.get(new.id)
         if at is None:
@@ -157,20 +168,41 @@ class StructureIndex:
 
     def _apply(self) -> bool:
         """The pending node and edge changes into new arrays (a snapshot handed out keeps its
-        own); False when they do not fit the kept edges (then rebuild)."""
+        own); False when they do not fit the kept ones (then rebuild)."""
         if self._changed:
             self._apply_nodes()
-        if not self._added and not self._removed:
-            return True
-        edges = sorted(self._added.values(), key=_ORD)
-        src, dst, rel = self._edge_arrays(edges)
-        added_ords = np.fromiter(map(_ORD, edges), np.int64, len(edges))
-        columns = [self._src, self._dst, self._rel]
-        merged = merged_by_ord(self._ord, columns, self._removed, added_ords, [src, dst, rel])
-        self._added, self._removed = {}, set()
-        if merged is None:
+        if self._added or self._removed:
+            edges = sorted(self._added.values(), key=_ORD)
+            src, dst, rel = self._edge_arrays(edges)
+            added_ords = np.fromiter(map(_ORD, edges), np.int64, len(edges))
+            columns = [self._src, self._dst, self._rel]
+            merged = merged_by_ord(self._ord, columns, self._removed, added_ords, [src, dst, rel])
+            self._added, self._removed = {}, set()
+            if merged is None:
+                return False
+            self._ord, (self._src, self._dst, self._rel) = merged[0], merged[1]
+        return not self._dropped or self._drop_last()
+
+    def _drop_last(self) -> bool:
+        """Forget the purged nodes when they are the last slots and no edge names them any
+        more (False otherwise: rebuild). A parent that was one of them becomes missing."""
+        count = len(self._ids) - len(self._dropped)
+        if self._dropped != set(range(count, len(self._ids))):
             return False
-        self._ord, (self._src, self._dst, self._rel) = merged[0], merged[1]
+        if len(self._src) and int(max(self._src.max(), self._dst.max())) >= count:
+            return False
+        del self._ids[count:]
+        self._dropped = set()
+        self._names = self._names[:count]
+        self._archived = self._archived[:count]
+        parent = self._parent[:count]
+        orphans = np.flatnonzero(parent >= count).tolist()
+        if orphans:
+            parent = parent.copy()
+            parent[orphans] = -1
+            nodes = self._graph.nodes
+            self._unknown.update(nodes[self._ids[i]].parent_id.strip() for i in orphans)
+        self._parent = parent
         return True
 
     def _apply_nodes(self) -> None:
