@@ -10,8 +10,8 @@ of ``--rounds`` runs in this process:
   blocks, the always-inject ids and the message as one text, with its token estimate; its
   ``candidate_rows`` dicts are copied when first read, which ``candidate_rows`` measures): the
   first call after opening, warm (the same graph, another message), and right after each write
-  of ``Writes`` (a field edit; an extraction batch; a link made, a link removed, a character
-  archived);
+  of ``Writes`` (a field edit; an extraction batch, also with its event made visible; a link
+  made, a link removed, a character archived; a batch undone);
 - the plain alternative in the same run: the seed's worked example, ``getSchema()`` then
   ``getNodeBrief(id, includeEdgeSummary=True, edgeSummaryLimit=8)`` for each of
   ``listVisibleCandidates()`` through the Read API (plus, for the whole input, the same text
@@ -80,10 +80,11 @@ class Writes:
     event is not in the recorded visible set, as after a real turn), also followed by the
     event joining the visible set (``setInjectionState``); a link made between the
     protagonist and a visible character (``upsertLinks``), removed again (``deleteLinks``);
-    a visible character archived (``archiveNode``)."""
+    a visible character archived (``archiveNode``); an extraction batch undone."""
 
     def __init__(self, store: MemoryStore) -> None:
         self.write, self.read = store.write_api(origin="bench"), store.read_api()
+        self.history = store.history_of("bench")
         rows = candidate_rows(self.read)
         chars = [r for r in rows if r["type"] == "character_sheet"]
         chars.sort(key=lambda r: -r["edgeSummary"]["degree"])
@@ -141,6 +142,11 @@ class Writes:
     def archive(self) -> None:
         self.write.archive_node(id=self._next(200))
 
+    def undo_batch(self) -> None:
+        """An extraction batch, then its undo (the event purged, its links removed)."""
+        self.batch()
+        self.history.undo()
+
 
 def cpu_times() -> tuple[float, float]:
     """(all, steal) jiffies of the machine so far (``/proc/stat``; zeros where absent)."""
@@ -174,6 +180,7 @@ def measure(path: Path, rounds: int) -> list[tuple[str, float, float]]:
         ("after upsertLinks (protagonist <-> a character)", writes.link),
         ("after deleteLinks (that link again)", writes.unlink),
         ("after archiveNode (a visible character)", writes.archive),
+        ("after undoing an extraction batch", writes.undo_batch),
     ]
     for name, ours, plain, measured in (
         ("candidate_rows", ours_rows, plain_rows, shapes[:3]),  # the rest: as below, minus text
