@@ -105,6 +105,7 @@ def extraction_batch(store: Any, chars: list[str], step: int, *, visible: bool) 
 
 
 DEMO_WRITES = (
+    "archive_event",
     "batch",
     "batch_visible",
     "link",
@@ -136,8 +137,11 @@ def demo_write(rng: random.Random, store: Any, chars: list[str], step: int) -> s
         write.delete_links(source={"id": e.from_id}, target={"id": e.to_id}, relation=e.type)
     elif kind == "archive":
         write.archive_node(id=rng.choice(live[1:20]))
+    elif kind == "archive_event":  # an event candidate: a lone leaf or a rollup
+        events = [v.id for v in read.list_visible_candidates() if v.type == "event"]
+        write.archive_node(id=rng.choice(events))
     elif kind == "restore":
-        gone = [c for c in chars if read.get_node(c).archived]
+        gone = [n.id for n in read.list_nodes(active_only=False) if n.archived]
         if gone:
             write.restore_node(id=rng.choice(gone))
     elif kind in ("edit_seq", "edit"):
@@ -357,3 +361,53 @@ def test_another_processes_writes_are_followed(demo: Any) -> None:
     call("archiveNode", {"id": chars[3]})
     rows_are_exact(demo, "after a removal and an archive elsewhere")
     kept_state_is_fresh(demo)
+
+
+POOL_IDS = ["a", "b", "c", "d", "e"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    shape=st.lists(
+        st.tuples(
+            st.sampled_from(["", *POOL_IDS]),  # parent, possibly one that does not list it
+            st.lists(st.sampled_from(POOL_IDS), max_size=2, unique=True),  # children named
+            st.booleans(),  # archived
+        ),
+        min_size=5,
+        max_size=5,
+    ),
+    steps=st.lists(
+        st.tuples(st.sampled_from(["archive", "restore", "purge"]), st.sampled_from(POOL_IDS)),
+        max_size=6,
+    ),
+)
+def test_the_pool_follows_parentless_leaves_archived_restored_or_purged(
+    shape: list[Any], steps: list[Any]
+) -> None:
+    """Events whose parents and children do not agree (a node named as parent or child by a
+    node it does not name back): the kept pool still equals a fresh one after each archive,
+    restore or purge (the lone-leaf shortcut checks that no node names the leaf)."""
+    from memgraph_gui.core.domain.default_schema import default_schema
+    from memgraph_gui.core.domain.model import Node, evolve
+    from memgraph_gui.core.graph.graph import Graph
+
+    graph = Graph()
+    graph.set_meta("schema", default_schema())
+    for node_id, (named, children, archived) in zip(POOL_IDS, shape, strict=True):
+        parent = "" if named == node_id else named
+        kids = tuple(c for c in children if c != node_id)
+        graph.put_node(
+            Node(node_id, "event", parent_id=parent, children_ids=kids, archived=archived)
+        )
+    kept = graph.index("candidates", lambda: PoolIndex(graph))
+    assert kept.ids() == PoolIndex(graph).ids()
+    for op, node_id in steps:
+        node = graph.nodes.get(node_id)
+        if node is None:
+            continue
+        if op == "purge":
+            graph.drop_node(node_id)
+        else:
+            graph.put_node(evolve(node, archived=op == "archive"))
+        assert kept.ids() == PoolIndex(graph).ids()

@@ -34,8 +34,9 @@ class PoolIndex:
 
     A flat type's members change one node at a time. A hierarchical type's tops are recomputed
     only when its own hierarchy changed, except for the common case of a new parentless,
-    childless node (an extracted event), which is simply its own top, and its purge (an undone
-    create), which only takes it away (unless another node names it: one scan finds out).
+    childless node (an extracted event), which is simply its own top, and such a node purged
+    (an undone create), archived or restored, which only takes it away or puts it back (unless
+    another node names it as parent or child: one scan finds out).
     """
 
     def __init__(self, graph: Graph) -> None:
@@ -43,7 +44,8 @@ class PoolIndex:
         self._hierarchical = {s.id for s in graph.schema.types if s.hierarchical}
         self._members: dict[str, set[str]] = {}
         self._dirty: set[str] = set()
-        self._purged: dict[str, str] = {}  # id -> kind of the leaves purged since ``ids``
+        # id -> kind of the parentless leaves purged, archived or restored since ``ids``
+        self._lone: dict[str, str] = {}
         for node in graph.nodes.values():
             self._dirty.add(_kind(node))
 
@@ -64,18 +66,23 @@ class PoolIndex:
             if _kind(new) not in self._dirty and _eligible(new):
                 self._members.setdefault(_kind(new), set()).add(new.id)
             return
-        if new is None and old is not None and not old.parent_id and not old.children_ids:
-            # a purged leaf without a parent (an undone create): its own top, unless another
-            # node names it as parent or child (checked in ``ids``)
-            self._members.get(_kind(old), set()).discard(old.id)
-            self._purged[old.id] = _kind(old)
+        if old is not None and _lone(old) and (new is None or _only_archived(old, new)):
+            # a leaf without a parent purged (an undone create), archived or restored: it is
+            # its own top or none, unless another node names it as parent or child (``ids``
+            # checks)
+            members = self._members.setdefault(_kind(old), set())
+            if new is not None and _eligible(new):
+                members.add(new.id)
+            else:
+                members.discard(old.id)
+            self._lone[old.id] = _kind(old)
             return
         self._dirty |= hierarchical
 
     def ids(self) -> set[str]:
         """Every candidate id (recomputing the types whose hierarchy changed)."""
-        if self._purged:
-            purged, self._purged = self._purged, {}
+        if self._lone:
+            purged, self._lone = self._lone, {}
             names = purged.keys()
             for node in self._graph.nodes.values():
                 if node.parent_id in purged or (
@@ -98,6 +105,18 @@ class PoolIndex:
                 self._members[kind] = {n.id for n in tops}
             self._dirty.clear()
         return set().union(*self._members.values())
+
+
+def _lone(node: Node) -> bool:
+    """A node without a parent or children (by its own fields)."""
+    return not node.parent_id and not node.children_ids
+
+
+def _only_archived(old: Node, new: Node) -> bool:
+    """Whether, of what places a node in the pool (``_structure_key``), at most ``archived``
+    changed."""
+    before, after = _structure_key(old), _structure_key(new)
+    return before[:2] == after[:2] and before[3:] == after[3:]
 
 
 def _structure_key(node: Node) -> tuple[object, ...]:
