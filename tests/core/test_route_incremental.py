@@ -366,7 +366,7 @@ def test_another_processes_writes_are_followed(demo: Any) -> None:
 POOL_IDS = ["a", "b", "c", "d", "e"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(
     shape=st.lists(
         st.tuples(
@@ -408,6 +408,58 @@ def test_the_pool_follows_parentless_leaves_archived_restored_or_purged(
             continue
         if op == "purge":
             graph.drop_node(node_id)
+        else:
+            graph.put_node(evolve(node, archived=op == "archive"))
+        assert kept.ids() == PoolIndex(graph).ids()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parents=st.lists(st.integers(-1, 6), min_size=7, max_size=7),
+    archived=st.lists(st.booleans(), min_size=7, max_size=7),
+    odd=st.sampled_from([None, "bogus child", "bogus parent"]),
+    steps=st.lists(
+        st.tuples(st.sampled_from(["archive", "restore", "purge"]), st.integers(0, 6)),
+        max_size=6,
+    ),
+)
+def test_the_pool_follows_rollups_archived_restored_or_purged(
+    parents: list[int], archived: list[bool], odd: str | None, steps: list[Any]
+) -> None:
+    """Forests of events whose parents and children agree (rollups over leaves), sometimes
+    with one node naming another that does not name it back: archiving, restoring or purging
+    any node keeps the kept pool equal to a fresh one (a parentless node's subtree is redone
+    alone)."""
+    from memgraph_gui.core.domain.default_schema import default_schema
+    from memgraph_gui.core.domain.model import Node, evolve
+    from memgraph_gui.core.graph.graph import Graph
+
+    ids = [f"n{i}" for i in range(7)]
+    parent = [p if 0 <= p < i else -1 for i, p in enumerate(parents)]  # a forest
+    children: list[list[str]] = [[] for _ in ids]
+    for i, p in enumerate(parent):
+        if p >= 0:
+            children[p].append(ids[i])
+    graph = Graph()
+    graph.set_meta("schema", default_schema())
+    for i, node_id in enumerate(ids):
+        kids = tuple(children[i])
+        up = ids[parent[i]] if parent[i] >= 0 else ""
+        if odd == "bogus child" and i == 0:
+            kids += (ids[6],)  # n6 does not name n0 as its parent (unless it does)
+        if odd == "bogus parent" and i == 6:
+            up = ids[0]  # n0 does not list n6 (unless it does)
+        graph.put_node(
+            Node(node_id, "event", parent_id=up, children_ids=kids, archived=archived[i])
+        )
+    kept = graph.index("candidates", lambda: PoolIndex(graph))
+    assert kept.ids() == PoolIndex(graph).ids()
+    for op, at in steps:
+        node = graph.nodes.get(ids[at])
+        if node is None:
+            continue
+        if op == "purge":
+            graph.drop_node(node.id)
         else:
             graph.put_node(evolve(node, archived=op == "archive"))
         assert kept.ids() == PoolIndex(graph).ids()

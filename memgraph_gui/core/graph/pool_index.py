@@ -34,9 +34,9 @@ class PoolIndex:
 
     A flat type's members change one node at a time. A hierarchical type's tops are recomputed
     only when its own hierarchy changed, except for the common case of a new parentless,
-    childless node (an extracted event), which is simply its own top, and such a node purged
-    (an undone create), archived or restored, which only takes it away or puts it back (unless
-    another node names it as parent or child: one scan finds out).
+    childless node (an extracted event), which is simply its own top, and a parentless node
+    (an event, a top rollup) purged, archived or restored, after which only its own subtree's
+    tops are worked out again (``_follow``).
     """
 
     def __init__(self, graph: Graph) -> None:
@@ -44,8 +44,9 @@ class PoolIndex:
         self._hierarchical = {s.id for s in graph.schema.types if s.hierarchical}
         self._members: dict[str, set[str]] = {}
         self._dirty: set[str] = set()
-        # id -> kind of the parentless leaves purged, archived or restored since ``ids``
-        self._lone: dict[str, str] = {}
+        # id -> (kind, children ids) of the parentless nodes purged, archived or restored
+        # since ``ids``
+        self._roots: dict[str, tuple[str, tuple[str, ...]]] = {}
         for node in graph.nodes.values():
             self._dirty.add(_kind(node))
 
@@ -66,30 +67,18 @@ class PoolIndex:
             if _kind(new) not in self._dirty and _eligible(new):
                 self._members.setdefault(_kind(new), set()).add(new.id)
             return
-        if old is not None and _lone(old) and (new is None or _only_archived(old, new)):
-            # a leaf without a parent purged (an undone create), archived or restored: it is
-            # its own top or none, unless another node names it as parent or child (``ids``
-            # checks)
-            members = self._members.setdefault(_kind(old), set())
-            if new is not None and _eligible(new):
-                members.add(new.id)
-            else:
-                members.discard(old.id)
-            self._lone[old.id] = _kind(old)
+        if old is not None and not old.parent_id and (new is None or _only_archived(old, new)):
+            # a node without a parent purged (an undone create), archived or restored: only
+            # the tops of its own subtree change (``_follow``)
+            self._roots[old.id] = (_kind(old), old.children_ids)
             return
         self._dirty |= hierarchical
 
     def ids(self) -> set[str]:
         """Every candidate id (recomputing the types whose hierarchy changed)."""
-        if self._lone:
-            purged, self._lone = self._lone, {}
-            names = purged.keys()
-            for node in self._graph.nodes.values():
-                if node.parent_id in purged or (
-                    node.children_ids and not names.isdisjoint(node.children_ids)
-                ):
-                    named = [i for i in (node.parent_id, *node.children_ids) if i in purged]
-                    self._dirty.update(purged[i] for i in named)
+        if self._roots:
+            roots, self._roots = self._roots, {}
+            self._follow(roots)
         if self._dirty:
             grouped: dict[str, list[Node]] = {kind: [] for kind in self._dirty}
             for node in self._graph.nodes.values():
@@ -106,10 +95,50 @@ class PoolIndex:
             self._dirty.clear()
         return set().union(*self._members.values())
 
-
-def _lone(node: Node) -> bool:
-    """A node without a parent or children (by its own fields)."""
-    return not node.parent_id and not node.children_ids
+    def _follow(self, roots: dict[str, tuple[str, tuple[str, ...]]]) -> None:
+        """The tops of each root's subtree worked out again (``_hierarchy_tops`` over its
+        nodes): no walk from outside a subtree enters it, so the other tops stay. A type is
+        recomputed whole instead when that cannot be shown: a subtree whose children and
+        parents do not name each other, subtrees that overlap, or a node outside that names
+        a node inside as its parent or child."""
+        nodes = self._graph.nodes
+        inside: dict[str, str] = {}  # node id -> its root
+        for root, (kind, children) in roots.items():
+            if kind in self._dirty or root in inside:
+                self._dirty.add(kind)
+                continue
+            inside[root] = root
+            frontier = [(root, child) for child in children]
+            while frontier:
+                parent, child_id = frontier.pop()
+                child = nodes.get(child_id)
+                if child is None:
+                    continue  # a missing child counts for nothing
+                if child.parent_id != parent or child_id in inside:
+                    self._dirty.add(kind)
+                    break
+                inside[child_id] = root
+                frontier.extend((child_id, grandchild) for grandchild in child.children_ids)
+        names = inside.keys()
+        for node in nodes.values():
+            if node.id not in inside and (
+                node.parent_id in inside
+                or (node.children_ids and not names.isdisjoint(node.children_ids))
+            ):
+                named = [i for i in (node.parent_id, *node.children_ids) if i in inside]
+                self._dirty.update(roots[inside[i]][0] for i in named)
+        for root, (kind, _) in roots.items():
+            if kind in self._dirty:
+                continue
+            subtree = [i for i, r in inside.items() if r == root]
+            members = self._members.setdefault(kind, set())
+            members.difference_update(subtree)
+            chosen = [
+                n
+                for n in map(nodes.get, subtree)
+                if n is not None and _kind(n) == kind and _eligible(n)
+            ]
+            members.update(n.id for n in _hierarchy_tops(self._graph, chosen, kind))
 
 
 def _only_archived(old: Node, new: Node) -> bool:
