@@ -11,7 +11,7 @@ of ``--rounds`` runs in this process:
   ``candidate_rows`` dicts are copied when first read, which ``candidate_rows`` measures): the
   first call after opening, warm (the same graph, another message), and right after each write
   of ``Writes`` (a field edit; an extraction batch, also with its event made visible; a link
-  made, a link removed, a character archived; a batch undone);
+  made, a link removed, a character or a rollup archived; a batch undone);
 - the plain alternative in the same run: the seed's worked example, ``getSchema()`` then
   ``getNodeBrief(id, includeEdgeSummary=True, edgeSummaryLimit=8)`` for each of
   ``listVisibleCandidates()`` through the Read API (plus, for the whole input, the same text
@@ -80,7 +80,8 @@ class Writes:
     event is not in the recorded visible set, as after a real turn), also followed by the
     event joining the visible set (``setInjectionState``); a link made between the
     protagonist and a visible character (``upsertLinks``), removed again (``deleteLinks``);
-    a visible character archived (``archiveNode``); an extraction batch undone."""
+    a visible character archived, an event rollup of the pool archived (``archiveNode``); an
+    extraction batch undone."""
 
     def __init__(self, store: MemoryStore) -> None:
         self.write, self.read = store.write_api(origin="bench"), store.read_api()
@@ -90,6 +91,7 @@ class Writes:
         chars.sort(key=lambda r: -r["edgeSummary"]["degree"])
         self.hub = chars[0]["id"]
         self.candidates = [r["id"] for r in chars[1:]]
+        self.rollups = [r["id"] for r in rows if r["type"] == "event" and r["childCount"]]
         self.count = 0
         self.linked: list[str] = []
 
@@ -142,6 +144,10 @@ class Writes:
     def archive(self) -> None:
         self.write.archive_node(id=self._next(200))
 
+    def archive_rollup(self) -> None:
+        self.count += 1
+        self.write.archive_node(id=self.rollups[self.count % len(self.rollups)])
+
     def undo_batch(self) -> None:
         """An extraction batch, then its undo (the event purged, its links removed)."""
         self.batch()
@@ -180,6 +186,7 @@ def measure(path: Path, rounds: int) -> list[tuple[str, float, float]]:
         ("after upsertLinks (protagonist <-> a character)", writes.link),
         ("after deleteLinks (that link again)", writes.unlink),
         ("after archiveNode (a visible character)", writes.archive),
+        ("after archiveNode (an event rollup in the pool)", writes.archive_rollup),
         ("after undoing an extraction batch", writes.undo_batch),
     ]
     for name, ours, plain, measured in (
