@@ -6,18 +6,20 @@ Builds the story demo (``memgraph demo --nodes N --seed 11``, which records the 
 visible set) unless ``--db`` names a store; works on a copy either way. Measured, each the median
 of ``--rounds`` runs in this process:
 
-- ``candidate_rows`` (the candidateRows block) and ``build_route_input`` (both blocks, the
-  always-inject ids and the message as one text, with its token estimate): the first call after
-  opening, warm (the same graph, another message), right after a field edit of a candidate
-  (its row changes) and right after a new node linked to the biggest hub (the structure
-  changes);
+- ``candidate_rows`` (the candidateRows block as fresh dicts) and ``build_route_input`` (both
+  blocks, the always-inject ids and the message as one text, with its token estimate; its
+  ``candidate_rows`` dicts are copied when first read, which ``candidate_rows`` measures): the
+  first call after opening, warm (the same graph, another message), and right after each write
+  of ``Writes`` (a field edit; an extraction batch, also with its event made visible; a link
+  made, a link removed, a character or a rollup archived; a batch undone);
 - the plain alternative in the same run: the seed's worked example, ``getSchema()`` then
   ``getNodeBrief(id, includeEdgeSummary=True, edgeSummaryLimit=8)`` for each of
   ``listVisibleCandidates()`` through the Read API (plus, for the whole input, the same text
-  serialised with ``route_text`` and ``estimate_tokens``), timed in the same situations.
+  serialised with ``route_text`` and ``estimate_tokens``), timed in the same situations (after
+  a write of the same kind).
 
-Each timed call starts after ``gc.collect()``. Prints a markdown table: measure, ours, plain,
-ratio (plain / ours), bar, ok.
+Each timed call starts after ``gc.collect()``. Prints the machine's load and CPU steal over the
+run, then a markdown table: measure, ours, plain, ratio (plain / ours), bar, ok.
 """
 
 from __future__ import annotations
@@ -73,27 +75,93 @@ def once(fn: Callable[[], Any]) -> float:
 
 
 class Writes:
-    """Writes that change the rows: a field edit of a candidate, a new node linked to the hub."""
+    """The writes measured after: a field edit of a candidate; an extraction batch (a new event
+    linked to the protagonist, the candidate with the most links, and three characters: the
+    event is not in the recorded visible set, as after a real turn), also followed by the
+    event joining the visible set (``setInjectionState``); a link made between the
+    protagonist and a visible character (``upsertLinks``), removed again (``deleteLinks``);
+    a visible character archived, an event rollup of the pool archived (``archiveNode``); an
+    extraction batch undone."""
 
     def __init__(self, store: MemoryStore) -> None:
-        self.write = store.write_api(origin="bench")
-        pool = store.read_api().list_visible_candidates()
-        self.candidates = [v.id for v in pool if v.type == "character_sheet"][:50]
-        rows = candidate_rows(store.read_api())
-        self.hub = max(rows, key=lambda r: r["edgeSummary"]["degree"])["id"]
+        self.write, self.read = store.write_api(origin="bench"), store.read_api()
+        self.history = store.history_of("bench")
+        rows = candidate_rows(self.read)
+        chars = [r for r in rows if r["type"] == "character_sheet"]
+        chars.sort(key=lambda r: -r["edgeSummary"]["degree"])
+        self.hub = chars[0]["id"]
+        self.candidates = [r["id"] for r in chars[1:]]
+        self.rollups = [r["id"] for r in rows if r["type"] == "event" and r["childCount"]]
         self.count = 0
+        self.linked: list[str] = []
+
+    def _next(self, start: int) -> str:
+        self.count += 1
+        return self.candidates[(start + self.count) % len(self.candidates)]
 
     def edit(self) -> None:
-        self.count += 1
-        target = self.candidates[self.count % len(self.candidates)]
-        self.write.edit_node(id=target, set_fields={"goal": f"bench {self.count}"}, keep_seq=True)
-
-    def create(self) -> None:
-        self.count += 1
-        made = self.write.create_node(type="character_sheet", title=f"Bench {self.count}")["id"]
-        self.write.upsert_links(
-            source={"id": made}, links=[{"target": {"id": self.hub}, "relation": "mentions"}]
+        self.write.edit_node(
+            id=self._next(0), set_fields={"goal": f"bench {self.count}"}, keep_seq=True
         )
+
+    def batch(self) -> str:
+        self.count += 1
+        links = [
+            {"targetNodeId": c, "relation": "involved_in"} for c in (self.hub, *self.candidates[:3])
+        ]
+        done = self.write.apply_extraction_batch(
+            ops=[
+                {
+                    "op": "create",
+                    "type": "event",
+                    "ref": "e",
+                    "fields": {"summary": f"bench {self.count}"},
+                },
+                {"op": "link_upsert", "sourceRef": "e", "links": links},
+            ],
+            max_seq=1_000_000 + self.count,
+        )
+        return str(done["applied"][0]["nodeId"])
+
+    def batch_visible(self) -> None:
+        """The batch, then its event added to the recorded visible set (as a recall that
+        shows it would record)."""
+        made = self.batch()
+        seen = self.read.get_injection_state().to_json()["visibleIds"]
+        self.write.set_injection_state({"visibleIds": [*seen, made]})
+
+    def link(self) -> None:
+        other = self._next(10)
+        self.write.upsert_links(
+            source={"id": self.hub}, links=[{"target": {"id": other}, "relation": "rival_of"}]
+        )
+        self.linked.append(other)
+
+    def unlink(self) -> None:
+        other = self.linked.pop()
+        self.write.delete_links(source={"id": self.hub}, target={"id": other}, relation="rival_of")
+
+    def archive(self) -> None:
+        self.write.archive_node(id=self._next(200))
+
+    def archive_rollup(self) -> None:
+        self.count += 1
+        self.write.archive_node(id=self.rollups[self.count % len(self.rollups)])
+
+    def undo_batch(self) -> None:
+        """An extraction batch, then its undo (the event purged, its links removed)."""
+        self.batch()
+        self.history.undo()
+
+
+def cpu_times() -> tuple[float, float]:
+    """(all, steal) jiffies of the machine so far (``/proc/stat``; zeros where absent)."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    except OSError:
+        return 0.0, 0.0
+    values = [float(v) for v in fields]
+    return sum(values), values[7] if len(values) > 7 else 0.0
 
 
 def measure(path: Path, rounds: int) -> list[tuple[str, float, float]]:
@@ -110,27 +178,31 @@ def measure(path: Path, rounds: int) -> list[tuple[str, float, float]]:
     first_plain = once(plain_input)
     out.append(("build_route_input, first call after opening", first_ours, first_plain))
     writes = Writes(store)
-    for name, ours, plain in (
-        ("candidate_rows", ours_rows, plain_rows),
-        ("build_route_input", ours_input, plain_input),
+    shapes: list[tuple[str, Callable[[], object] | None]] = [
+        ("warm (another message)", None),
+        ("after a field edit", writes.edit),
+        ("after an extraction batch (new event + 4 links)", writes.batch),
+        ("after that batch + its event made visible", writes.batch_visible),
+        ("after upsertLinks (protagonist <-> a character)", writes.link),
+        ("after deleteLinks (that link again)", writes.unlink),
+        ("after archiveNode (a visible character)", writes.archive),
+        ("after archiveNode (an event rollup in the pool)", writes.archive_rollup),
+        ("after undoing an extraction batch", writes.undo_batch),
+    ]
+    for name, ours, plain, measured in (
+        ("candidate_rows", ours_rows, plain_rows, shapes[:3]),  # the rest: as below, minus text
+        ("build_route_input", ours_input, plain_input, shapes),
     ):
-        warm = [once(ours) for _ in range(rounds)]
-        warm_plain = [once(plain) for _ in range(rounds)]
-        out.append((f"{name}, warm", statistics.median(warm), statistics.median(warm_plain)))
-        for label, change in (("a field edit", writes.edit), ("a new linked node", writes.create)):
-            after, after_plain = [], []
+        for label, change in measured:
+            mine, theirs = [], []
             for _ in range(rounds):
-                change()
-                after.append(once(ours))
-                change()
-                after_plain.append(once(plain))
-            out.append(
-                (
-                    f"{name}, after {label}",
-                    statistics.median(after),
-                    statistics.median(after_plain),
-                )
-            )
+                if change is not None:
+                    change()
+                mine.append(once(ours))
+                if change is not None:
+                    change()
+                theirs.append(once(plain))
+            out.append((f"{name}, {label}", statistics.median(mine), statistics.median(theirs)))
     route = build_route_input(read, "x")
     print(
         f"pool: {len(route.candidate_rows):,} rows, hub degree "
@@ -160,7 +232,14 @@ def main() -> int:
             shutil.copyfile(options.db, path)
         else:
             build(path, options.nodes)
+        load, (total, steal) = os.getloadavg()[0], cpu_times()
         results = measure(path, options.rounds)
+        spent, stolen = cpu_times()[0] - total, cpu_times()[1] - steal
+    print(
+        f"machine: {os.cpu_count()} cores, load average {load:.2f} at the start and "
+        f"{os.getloadavg()[0]:.2f} at the end, steal {100 * stolen / max(spent, 1):.1f}% "
+        f"of CPU time during the run"
+    )
     print()
     print("| measure | ours | plain (worked example) | ratio | bar | ok |")
     print("|---|---:|---:|---:|---:|---|")

@@ -2,16 +2,18 @@
 
 Whole-store projections (``projection``) read the hierarchy and the edges as numpy arrays. Building
 them takes a few hundred milliseconds at 150k edges, so they are kept across writes instead of
-rebuilt after each: a field edit changes nothing here, a new node or a new edge (always last in
-store order) is added in place, and only a rarer change (an edge removed or moved, a node purged)
-makes the next read rebuild everything.
+rebuilt after each: a field edit changes nothing here; a new node, a changed parent or archived
+flag, a new edge, a removed edge and the purge of the newest nodes (an undone create) are
+applied to the kept arrays (edges stay in store order, ``Edge.ord``, which is unique); only a
+rarer change (an older node purged, a node appearing under an id that an edge end or a parent
+already named) makes the next read rebuild everything.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import repeat
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +26,8 @@ Ints = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
 Names = npt.NDArray[np.object_]
 _FROM, _TO, _TYPE = itemgetter(0), itemgetter(1), itemgetter(2)  # Edge fields
+_ORD = attrgetter("ord")
+_PENDING_LIMIT = 100_000  # more pending edge changes than this: rebuild instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +36,9 @@ class GraphArrays:
 
     ``parent[i]``: the parent's slot, -1 for none or a missing parent. Edges in store order:
     ``src`` / ``dst`` slots (-1 for an end that names no node), ``rel`` codes into ``relations``
-    (each edge's normalised relation).
+    (each edge's normalised relation), ``ord`` each edge's ``Edge.ord`` (ascending). Snapshots
+    that share their ``slot`` dict number the nodes and the relations alike (the later one may
+    have more of each).
     """
 
     ids: Names
@@ -43,11 +49,38 @@ class GraphArrays:
     dst: Ints
     rel: Ints
     relations: Names
+    ord: Ints
 
 
 def graph_arrays(graph: Graph) -> GraphArrays:
     """The structure arrays of ``graph`` as of now (call under the store lock)."""
     return graph.index("structure", lambda: StructureIndex(graph)).arrays()
+
+
+def merged_by_ord(
+    ords: Ints, columns: list[Ints], removed: set[int], added_ords: Ints, added: list[Ints]
+) -> tuple[Ints, list[Ints]] | None:
+    """Per-edge ``columns`` aligned with the ascending ``ords``, without the edges whose ord is
+    in ``removed`` and with the ``added`` ones (aligned with ``added_ords``) in their place: new
+    arrays (the given ones are not changed). None when a removed ord is not there or an ord would
+    repeat (the caller rebuilds)."""
+    if removed:
+        gone = np.isin(ords, np.fromiter(removed, np.int64, len(removed)))
+        if int(np.count_nonzero(gone)) != len(removed):
+            return None
+        ords, columns = ords[~gone], [c[~gone] for c in columns]
+    if len(added_ords):
+        order = np.argsort(added_ords, kind="stable")
+        added_ords, added = added_ords[order], [c[order] for c in added]
+        tail = not len(ords) or int(added_ords[0]) > int(ords[-1])
+        ords = np.concatenate([ords, added_ords])
+        columns = [np.concatenate([c, a]) for c, a in zip(columns, added, strict=True)]
+        if not tail:  # an edge back in the middle (an undone removal)
+            order = np.argsort(ords, kind="stable")
+            ords, columns = ords[order], [c[order] for c in columns]
+    if len(ords) > 1 and not bool(np.all(ords[1:] > ords[:-1])):
+        return None
+    return ords, columns
 
 
 class StructureIndex:
@@ -61,70 +94,135 @@ class StructureIndex:
         nodes = self._graph.nodes
         self._ids = list(nodes)
         self._slot = dict(zip(self._ids, range(len(self._ids)), strict=True))
-        self._parents = [n.parent_id.strip() for n in nodes.values()]
-        self._archived = [n.archived for n in nodes.values()]
+        self._names: Names = np.array(self._ids, dtype=np.object_)
+        parents = [n.parent_id.strip() for n in nodes.values()]
+        self._parent: Ints = np.fromiter(map(self._slot.get, parents, repeat(-1)), np.int64)
+        self._archived: Flags = np.fromiter((n.archived for n in nodes.values()), np.bool_)
+        # names a parent or an edge end gives that are no node (a node made under one: rebuild)
+        self._unknown = {parents[i] for i in np.flatnonzero(self._parent < 0).tolist()} - {""}
         self._relations: list[str] = []
         self._codes: dict[str, int] = {}
         edges = edges_in_order(self._graph)
-        self._edges: list[Edge] = []
+        self._ord: Ints = np.fromiter(map(_ORD, edges), np.int64, len(edges))
+        self._src, self._dst, self._rel = self._edge_arrays(edges)
+        self._changed: dict[int, Node] = {}  # slot -> node, new or with a new parent / archived
+        self._added: dict[int, Edge] = {}  # ord -> edge, new since the last snapshot
+        self._removed: set[int] = set()  # ords of edges gone since the last snapshot
+        self._dropped: set[int] = set()  # slots of nodes purged since the last snapshot
         self._done: GraphArrays | None = None
         self._stale = False
-        self._last_ord = edges[-1].ord if edges else 0
-        self._src, self._dst, self._rel = self._edge_arrays(edges)
 
     def node_changed(self, old: Node | None, new: Node | None) -> None:
         if self._stale:
             return
         if new is None:
-            self._stale = True  # a purge: slots would shift, rebuild
+            at = self._slot.pop(old.id, None) if old is not None else None
+            if at is None:
+                self._stale = True
+            else:  # a purge: fine while the purged nodes are the last slots (an undone create)
+                self._dropped.add(at)
+                self._changed.pop(at, None)
+                self._done = None
+            return
+        if new.id in self._unknown:
+            self._stale = True  # a name an edge or a parent already gave: rebuild
             return
         at = self._slot.get(new.id)
         if at is None:
-            self._slot[new.id] = len(self._ids)
+            self._slot[new.id] = at = len(self._ids)
             self._ids.append(new.id)
-            self._parents.append(new.parent_id.strip())
-            self._archived.append(new.archived)
-        elif old is None or old.parent_id != new.parent_id or old.archived != new.archived:
-            self._parents[at], self._archived[at] = new.parent_id.strip(), new.archived
-        else:
+        elif old is not None and old.parent_id == new.parent_id and old.archived == new.archived:
             return
+        self._changed[at] = new
         self._done = None
 
     def edge_changed(self, old: Edge | None, new: Edge | None) -> None:
         if self._stale or (old is not None and new is not None and old.ord == new.ord):
             return  # only seqTo changed: not part of the structure
-        if old is None and new is not None and new.ord > self._last_ord:
-            self._edges.append(new)  # a new edge, last in store order
-            self._last_ord = new.ord
-            self._done = None
-        else:
+        if old is not None and self._added.pop(old.ord, None) is None:
+            self._removed.add(old.ord)
+        if new is not None:
+            self._added[new.ord] = new
+        if len(self._added) + len(self._removed) > _PENDING_LIMIT:
             self._stale = True
+        self._done = None
 
     def arrays(self) -> GraphArrays:
         if self._stale:
             self._rebuild()
         if self._done is None:
-            self._done = self._snapshot()
+            if not self._apply() or len(self._ord) != len(self._graph.edges):  # out of step
+                self._rebuild()
+            self._done = GraphArrays(
+                ids=self._names,
+                slot=self._slot,
+                parent=self._parent,
+                archived=self._archived,
+                src=self._src,
+                dst=self._dst,
+                rel=self._rel,
+                relations=np.array(self._relations, dtype=np.object_),
+                ord=self._ord,
+            )
         return self._done
 
-    def _snapshot(self) -> GraphArrays:
-        if self._edges:
-            src, dst, rel = self._edge_arrays(self._edges)
-            self._src = np.concatenate([self._src, src])
-            self._dst = np.concatenate([self._dst, dst])
-            self._rel = np.concatenate([self._rel, rel])
-            self._edges = []
-        parent = np.fromiter(map(self._slot.get, self._parents, repeat(-1)), dtype=np.int64)
-        return GraphArrays(
-            ids=np.array(self._ids, dtype=np.object_),
-            slot=self._slot,
-            parent=parent,
-            archived=np.array(self._archived, dtype=np.bool_),
-            src=self._src,
-            dst=self._dst,
-            rel=self._rel,
-            relations=np.array(self._relations, dtype=np.object_),
-        )
+    def _apply(self) -> bool:
+        """The pending node and edge changes into new arrays (a snapshot handed out keeps its
+        own); False when they do not fit the kept ones (then rebuild)."""
+        if self._changed:
+            self._apply_nodes()
+        if self._added or self._removed:
+            edges = sorted(self._added.values(), key=_ORD)
+            src, dst, rel = self._edge_arrays(edges)
+            added_ords = np.fromiter(map(_ORD, edges), np.int64, len(edges))
+            columns = [self._src, self._dst, self._rel]
+            merged = merged_by_ord(self._ord, columns, self._removed, added_ords, [src, dst, rel])
+            self._added, self._removed = {}, set()
+            if merged is None:
+                return False
+            self._ord, (self._src, self._dst, self._rel) = merged[0], merged[1]
+        return not self._dropped or self._drop_last()
+
+    def _drop_last(self) -> bool:
+        """Forget the purged nodes when they are the last slots and no edge names them any
+        more (False otherwise: rebuild). A parent that was one of them becomes missing."""
+        count = len(self._ids) - len(self._dropped)
+        if self._dropped != set(range(count, len(self._ids))):
+            return False
+        if len(self._src) and int(max(self._src.max(), self._dst.max())) >= count:
+            return False
+        del self._ids[count:]
+        self._dropped = set()
+        self._names = self._names[:count]
+        self._archived = self._archived[:count]
+        parent = self._parent[:count]
+        orphans = np.flatnonzero(parent >= count).tolist()
+        if orphans:
+            parent = parent.copy()
+            parent[orphans] = -1
+            nodes = self._graph.nodes
+            self._unknown.update(nodes[self._ids[i]].parent_id.strip() for i in orphans)
+        self._parent = parent
+        return True
+
+    def _apply_nodes(self) -> None:
+        """The changed nodes into new parent / archived / id arrays."""
+        count, known = len(self._ids), len(self._names)
+        grow = count - known
+        parent = np.concatenate([self._parent, np.full(grow, -1, np.int64)])
+        archived = np.concatenate([self._archived, np.zeros(grow, np.bool_)])
+        for at, node in self._changed.items():
+            name = node.parent_id.strip()
+            parent[at] = self._slot.get(name, -1)
+            if parent[at] < 0 and name:
+                self._unknown.add(name)
+            archived[at] = node.archived
+        if grow:
+            extra = np.empty(grow, dtype=np.object_)
+            extra[:] = self._ids[known:]
+            self._names = np.concatenate([self._names, extra])
+        self._parent, self._archived = parent, archived
+        self._changed = {}
 
     def _edge_arrays(self, edges: list[Edge]) -> tuple[Ints, Ints, Ints]:
         get, count = self._slot.get, len(edges)
@@ -137,4 +235,6 @@ class StructureIndex:
         src = np.fromiter(map(get, map(_FROM, edges), repeat(-1)), np.int64, count)
         dst = np.fromiter(map(get, map(_TO, edges), repeat(-1)), np.int64, count)
         rel = np.fromiter(map(self._codes.__getitem__, map(_TYPE, edges)), np.int64, count)
+        for ends, names in ((src, _FROM), (dst, _TO)):
+            self._unknown.update(names(edges[i]) for i in np.flatnonzero(ends < 0).tolist())
         return src, dst, rel

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from memgraph_gui.core.domain.collation import sort_locale
@@ -88,20 +89,28 @@ class RouteInput:
     ``schema_overview`` / ``candidate_rows``: the two blocks (see the functions of those names);
     ``always_inject_ids``: the injection state's ``alwaysInjectIds`` in its JSON order
     (``localeCompare``); ``message``: the recall query context; ``text``: all of it as the model
-    reads it (``route_text``); ``tokens``: ``estimate_tokens(text)``.
+    reads it (``route_text``); ``tokens``: ``estimate_tokens(text)``. ``rows``: the candidate
+    rows as kept for the store version (shared: never change them); ``candidate_rows`` are
+    copies of them, made on first use.
     """
 
     schema_overview: tuple[dict[str, Any], ...]
-    candidate_rows: tuple[dict[str, Any], ...]
+    rows: tuple[dict[str, Any], ...] = field(repr=False)
     always_inject_ids: tuple[str, ...]
     message: str
     text: str
     tokens: int
 
+    @cached_property
+    def candidate_rows(self) -> tuple[dict[str, Any], ...]:
+        """The ``candidateRows`` block as fresh dicts the caller may change (copied once, on
+        first use: the text needs no copies)."""
+        return tuple(copy_row(row) for row in self.rows)
+
     @property
     def candidate_ids(self) -> tuple[str, ...]:
         """The candidate rows' ids, in row order (what the route model may pick from)."""
-        return tuple(row["id"] for row in self.candidate_rows)
+        return tuple(row["id"] for row in self.rows)
 
 
 def _json_lines(items: Sequence[Any]) -> str:
@@ -165,7 +174,7 @@ def build_route_input(read: ReadApi, message: str) -> RouteInput:
     cjk = block.cjk + cjk_count(_joined(schema_text, always, "", query))
     return RouteInput(
         schema_overview=tuple(schema),
-        candidate_rows=tuple(copy_row(row) for row in block.rows),
+        rows=block.rows,
         always_inject_ids=always,
         message=query,
         text=text,

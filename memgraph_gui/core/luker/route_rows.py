@@ -15,10 +15,14 @@ and sorts its neighbours. Here:
   (``structure_index``): every edge's ends lifted to the visible set at once (``projection.lift``),
   then degree and relation counts by ``bincount`` and the sample neighbours from one sort by
   (pair, recency). Each edge's recency (``topology.edge_seq``) is kept per edge across writes
-  (``EdgeSeqs``); the numbers (a ``Skeleton``) are kept while the structure and the recencies
-  stay, so a field edit only re-renders the sample titles. A node whose sample order would
-  hinge on two ids that collate equal takes the per-node path (``recall.edge_summary``), which
-  orders such ties by first appearance;
+  (``EdgeSeqs``, following new and removed edges by ``Edge.ord``). The numbers (a ``Skeleton``)
+  are kept too: after a write, each edge's projected ends, relation and recency are compared
+  with the last skeleton's, edge by edge (lined up by ord), and only the candidates at an end
+  of an edge that came, went or moved are worked out again (a new link: its two ends; a new
+  event outside the visible set: none); the rest are carried over. A field edit only
+  re-renders the sample titles, and only of the summaries that sample a changed node. A node
+  whose sample order would hinge on two ids that collate equal takes the per-node path
+  (``recall.edge_summary``), which orders such ties by first appearance;
 - the whole block (rows, texts, CJK count) is kept until the graph next changes.
 
 The caller holds the store lock (``store.reading()``).
@@ -31,6 +35,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from itertools import pairwise
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -43,14 +48,16 @@ from memgraph_gui.core.graph import recall
 from memgraph_gui.core.graph.brief import key_columns, node_summary, project_columns
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.projection import lift, visible_mask
-from memgraph_gui.core.graph.structure_index import GraphArrays, graph_arrays
-from memgraph_gui.core.graph.topology import edge_seq, edges_in_order
+from memgraph_gui.core.graph.structure_index import Flags, GraphArrays, graph_arrays, merged_by_ord
+from memgraph_gui.core.graph.topology import edge_seq
 
 EDGE_SUMMARY_LIMIT = 8
 _MAX_BINS = 1 << 22  # (target, relation, direction) bins counted densely up to this many
-_REBUILD_AFTER = 20_000  # EdgeSeqs starts again after more changed nodes or new edges than this
+_REBUILD_AFTER = 20_000  # EdgeSeqs starts again after more changed nodes or edges than this
 
 Ints = npt.NDArray[np.int64]
+_ORD, _SEQ = attrgetter("ord"), attrgetter("seq_to")
+_NO_SEQ = np.iinfo(np.int64).min  # (an edge without a whole seqTo of its own)
 
 
 _CJK = re.compile(
@@ -224,34 +231,42 @@ class RowParts:
 
 
 class EdgeSeqs:
-    """``topology.edge_seq`` of every edge in store order, kept across writes (``Graph.index``).
+    """``topology.edge_seq`` of every edge, aligned with ``graph_arrays(graph)``'s edges (store
+    order), kept across writes (``Graph.index``).
 
-    Follows the edges as ``structure_index.StructureIndex`` does (a new edge is last in store
-    order and is appended; an edge removed or moved means a rebuild), and recomputes an edge's
-    recency when its own ``seqTo`` or an end node changed. Holds the last ``Skeleton`` made.
+    Follows the edges by ``Edge.ord`` as ``structure_index.StructureIndex`` does (new and
+    removed edges merged in), and recomputes an edge's recency when its own ``seqTo`` or an end
+    node's changed. Holds the last ``Skeleton`` made and the summaries rendered from it.
     """
 
     def __init__(self, graph: Graph) -> None:
         self._graph = graph
         self.skeleton: Skeleton | None = None  # the last edge summaries made (``edge_summaries``)
-        # id -> (skeleton, samples, neighbour nodes, degree, relations, summary dict) last made:
-        # a summary dict is handed out again while what it was made of is the same, so the rows
-        # made of it (and their text) are kept too
-        self.rendered: dict[str, tuple[Any, ...]] = {}
-        self._rebuild()
+        # id -> [stamp, samples, neighbour nodes, degree, relations, summary dict] last made: a
+        # summary dict is handed out again while what it was made of is the same, so the rows
+        # made of it (and their text) are kept too; ``stamp``: the call that last handed it out
+        self.rendered: dict[str, list[Any]] = {}
+        self.renders = 0  # calls that rendered summaries so far
+        # ids of the nodes changed since the last of them (None: too many to follow)
+        self.changed_nodes: set[str] | None = set()
+        self.step: Step | None = None  # how the last merge changed the edges
+        self._rebuild(graph_arrays(graph))
 
-    def _rebuild(self) -> None:
-        graph = self._graph
-        edges = edges_in_order(graph)
-        self._at: dict[EdgeKey, int] = {e.key: i for i, e in enumerate(edges)}
-        self._seq: Ints = np.fromiter((edge_seq(graph, e) for e in edges), np.int64, len(edges))
-        self._last_ord = edges[-1].ord if edges else 0
-        self._new: list[Edge] = []
+    def _rebuild(self, arrays: GraphArrays) -> None:
+        self._ord = arrays.ord
+        self._seq = _all_seqs(self._graph, arrays)
+        self.step = None
+        self._added: dict[int, Edge] = {}  # ord -> edge, new since the last call
+        self._removed: set[int] = set()  # ords of edges gone since the last call
         self._dirty_edges: set[EdgeKey] = set()
         self._dirty_nodes: set[str] = set()
         self._stale = False
 
     def node_changed(self, old: Node | None, new: Node | None) -> None:
+        if self.changed_nodes is not None:
+            self.changed_nodes.add(new.id if new is not None else old.id)  # type: ignore[union-attr]
+            if len(self.changed_nodes) > _REBUILD_AFTER:
+                self.changed_nodes = None
         if not self._stale and (old is None or new is None or old.seq_to != new.seq_to):
             self._dirty_nodes.add(new.id if new is not None else old.id)  # type: ignore[union-attr]
             if len(self._dirty_nodes) > _REBUILD_AFTER:
@@ -262,26 +277,32 @@ class EdgeSeqs:
             return
         if old is not None and new is not None and old.ord == new.ord:
             self._dirty_edges.add(new.key)  # only its seqTo changed
-        elif old is None and new is not None and new.ord > self._last_ord:
-            self._new.append(new)
-            self._last_ord = new.ord
-            if len(self._new) > _REBUILD_AFTER:
-                self._stale = True
-        else:
+            return
+        if old is not None and self._added.pop(old.ord, None) is None:
+            self._removed.add(old.ord)
+        if new is not None:
+            self._added[new.ord] = new
+        if len(self._added) + len(self._removed) > _REBUILD_AFTER:
             self._stale = True
 
-    def seqs(self) -> Ints:
-        """Each edge's recency, aligned with ``graph_arrays(graph)``'s edges (store order)."""
-        if self._stale:
-            self._rebuild()
+    def seqs(self, arrays: GraphArrays) -> Ints:
+        """Each edge's recency, aligned with ``arrays`` (``graph_arrays(graph)`` now): the same
+        array as last time when no recency changed."""
         graph = self._graph
-        if self._new:
-            start = len(self._seq)
-            for i, edge in enumerate(self._new):
-                self._at[edge.key] = start + i
-                self._dirty_edges.add(edge.key)
-            self._seq = np.concatenate([self._seq, np.zeros(len(self._new), np.int64)])
-            self._new = []
+        if self._stale:
+            self._rebuild(arrays)
+        if self._added or self._removed:
+            edges = sorted(self._added.values(), key=_ORD)
+            added = np.fromiter((edge_seq(graph, e) for e in edges), np.int64, len(edges))
+            ords = np.fromiter(map(_ORD, edges), np.int64, len(edges))
+            removed = np.array(sorted(self._removed), np.int64)
+            merged = merged_by_ord(self._ord, [self._seq], self._removed, ords, [added])
+            self._added, self._removed = {}, set()
+            if merged is None:
+                self._rebuild(arrays)
+            else:
+                self.step = Step(self._ord, removed, np.sort(ords))
+                self._ord, (self._seq,) = merged[0], merged[1]
         for node_id in self._dirty_nodes:
             self._dirty_edges.update(e.key for e in graph.edges_of(node_id))
         self._dirty_nodes.clear()
@@ -289,16 +310,48 @@ class EdgeSeqs:
             fresh = self._seq.copy()  # an earlier answer stays as it was
             for key in self._dirty_edges:
                 changed = graph.edges.get(key)
-                if changed is not None and key in self._at:
-                    fresh[self._at[key]] = edge_seq(graph, changed)
+                if changed is not None:
+                    at = int(np.searchsorted(self._ord, changed.ord))
+                    if at < len(self._ord) and self._ord[at] == changed.ord:
+                        fresh[at] = edge_seq(graph, changed)
             self._dirty_edges.clear()
-            if len(fresh) != len(self._seq) or not np.array_equal(fresh, self._seq):
+            if not np.array_equal(fresh, self._seq):
                 self._seq = fresh  # a new array only when a recency changed
+        if self._ord is not arrays.ord and not np.array_equal(self._ord, arrays.ord):
+            self._rebuild(arrays)  # never expected: out of step with the structure
+        self._ord = arrays.ord  # (equal) the next call compares by identity first
         return self._seq
 
-    def rebuild(self) -> None:
-        """Start again from the graph's edges (when they were found out of step)."""
-        self._rebuild()
+
+def _all_seqs(graph: Graph, arrays: GraphArrays) -> Ints:
+    """``edge_seq`` of every edge, aligned with ``arrays``: an edge's own whole ``seqTo`` as
+    it is (at least 0), else the larger end's ``seqTo`` (at least 0), by array; any other own
+    value (a float, a bool) through ``edge_seq`` itself."""
+    edges = list(graph.edges.values())
+    at = np.searchsorted(arrays.ord, np.fromiter(map(_ORD, edges), np.int64, len(edges)))
+    nodes = graph.nodes
+    node_seq = np.fromiter((nodes[i].seq_to for i in arrays.ids.tolist()), np.int64)
+    node_seq = np.maximum(np.append(node_seq, 0), 0)  # slot -1 (no node): 0
+    seq: Ints = np.maximum(node_seq[arrays.src], node_seq[arrays.dst])
+    own = np.fromiter(
+        (s if type(s) is int else _NO_SEQ for s in map(_SEQ, edges)), np.int64, len(edges)
+    )
+    whole = own != _NO_SEQ
+    seq[at[whole]] = np.maximum(own[whole], 0)
+    for i in np.flatnonzero(~whole).tolist():
+        if edges[i].seq_to is not None:
+            seq[at[i]] = edge_seq(graph, edges[i])
+    return seq
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One merge of edge changes: the edges' ords ``before`` it, the ords ``removed`` and
+    ``added`` (ascending)."""
+
+    before: Ints
+    removed: Ints
+    added: Ints
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +359,9 @@ class Skeleton:
     """The edge summaries of a target list as ids and numbers (no titles): what depends only on
     the structure, the edge recencies and the visible set, so a field edit leaves it valid.
     ``samples[i]``: target ``i``'s sample neighbours as ``(seq, slot)``, in order; ``exact``:
-    the targets answered node by node."""
+    the targets answered node by node; ``slots``: the targets' slots; ``ends``: each edge's
+    lifted ends where it is projected (-1 where not) and ``lifted`` each node's (``lift``), to
+    find what the next one must redo."""
 
     arrays: GraphArrays
     seqs: Ints
@@ -317,6 +372,9 @@ class Skeleton:
     relations: list[list[dict[str, Any]]]
     samples: list[list[tuple[int, int]]]
     exact: set[int]
+    slots: Ints
+    ends: tuple[Ints, Ints]
+    lifted: Ints
 
     def fits(
         self,
@@ -340,40 +398,52 @@ def edge_summaries(
 ) -> dict[str, dict[str, Any]]:
     """``recall.edge_summary(graph, id, visible, None, limit).to_json()`` for each of ``targets``
     (active nodes in ``visible``), keyed by id, from one pass over the structure arrays (kept
-    as a ``Skeleton`` while the structure and the edge recencies stay as they are)."""
+    as a ``Skeleton`` while the structure and the edge recencies stay as they are; after a
+    change only the targets it touches are worked out again)."""
     if not targets:
         return {}
     arrays = graph_arrays(graph)
     index = graph.index("route_edge_seqs", lambda: EdgeSeqs(graph))
-    seqs = index.seqs()
-    if len(seqs) != len(arrays.src):
-        index.rebuild()
-        seqs = index.seqs()
-        if len(seqs) != len(arrays.src):  # never expected: answer node by node
-            return {n.id: _one(graph, n.id, visible, limit) for n in targets}
+    seqs = index.seqs(arrays)
     ids = tuple(n.id for n in targets)
     skeleton = index.skeleton
     if skeleton is None or not skeleton.fits(arrays, seqs, visible, limit, ids):
-        skeleton = index.skeleton = _skeleton(arrays, seqs, visible, limit, ids)
-    names, nodes = arrays.ids, graph.nodes
+        skeleton = index.skeleton = _skeleton(
+            arrays, seqs, visible, limit, ids, skeleton, index.step
+        )
+    names, nodes, slot_of = arrays.ids, graph.nodes, arrays.slot
     rendered = index.rendered
     if len(rendered) > 2 * len(ids) + 1000:  # forget nodes no longer asked for
         keep = set(ids)
         rendered = index.rendered = {k: v for k, v in rendered.items() if k in keep}
+    last, stamp, changed = index.renders, index.renders + 1, index.changed_nodes
+    index.renders, index.changed_nodes = stamp, set()
+    moved = {slot_of.get(i, -1) for i in changed} if changed is not None else None
     out: dict[str, dict[str, Any]] = {}
     for i, node_id in enumerate(ids):
         if i in skeleton.exact:
             out[node_id] = _one(graph, node_id, visible, limit)
             continue
         picked, degree, relations = skeleton.samples[i], skeleton.degree[i], skeleton.relations[i]
-        neighbours = tuple(nodes[names[slot]] for _, slot in picked)
         made = rendered.get(node_id)
         if (
+            made is not None
+            and made[0] == last  # rendered by the last call, from the same numbers, and no
+            and made[1] is picked  # neighbour node changed since (nodes changed: ``moved``)
+            and made[3] == degree
+            and made[4] is relations
+            and moved is not None
+            and not any(slot in moved for _, slot in picked)
+        ):
+            made[0] = stamp
+            out[node_id] = made[5]
+            continue
+        neighbours = tuple(nodes[names[slot]] for _, slot in picked)
+        if (
             made is None
-            or (
-                made[0] is not skeleton  # a new skeleton: the same numbers and neighbours?
-                and (made[1] != picked or made[3] != degree or made[4] != relations)
-            )
+            or made[1] != picked
+            or made[3] != degree
+            or made[4] != relations
             or made[2] != neighbours  # a neighbour's node changed (its title…)
         ):
             samples = [
@@ -381,9 +451,10 @@ def edge_summaries(
                 for n, (seq, _) in zip(neighbours, picked, strict=True)
             ]
             summary = {"degree": degree, "relations": relations, "sample_neighbors": samples}
-            made = (skeleton, picked, neighbours, degree, relations, summary)
-        elif made[0] is not skeleton:
-            made = (skeleton, *made[1:])
+            made = [stamp, picked, neighbours, degree, relations, summary]
+        else:
+            made[0:3] = [stamp, picked, neighbours]
+            made[4] = relations
         rendered[node_id] = made
         out[node_id] = made[5]
     return out
@@ -395,12 +466,145 @@ def _skeleton(
     visible: frozenset[str],
     limit: int,
     ids: tuple[str, ...],
+    before: Skeleton | None,
+    step: Step | None,
 ) -> Skeleton:
-    count, many = len(arrays.ids), len(ids)
-    lifted = lift(arrays, visible_mask(arrays, visible))
-    a, b = lifted[arrays.src], lifted[arrays.dst]
+    """The ``Skeleton`` of ``ids``: a target's numbers are taken from ``before`` when no edge
+    it could see changed its projection (``_touched``; a new visible set or hierarchy moves
+    the projected ends of some edges), else worked out again (all of them when ``before``
+    cannot be compared: another limit, renumbered slots)."""
+    slots = np.fromiter((arrays.slot[i] for i in ids), np.int64, len(ids))
+    if before is None or before.arrays.slot is not arrays.slot or before.limit != limit:
+        lifted = lift(arrays, visible_mask(arrays, visible))
+        ends = _ends(lifted, arrays.src, arrays.dst)
+        degree, relations, samples, exact = _summaries(arrays, seqs, ends, slots, limit)
+        return Skeleton(
+            arrays,
+            seqs,
+            visible,
+            limit,
+            ids,
+            degree,
+            relations,
+            samples,
+            exact,
+            slots,
+            ends,
+            lifted,
+        )
+    gone, added = _alignment(before.arrays.ord, arrays.ord, step)
+    if (
+        arrays.parent is before.arrays.parent
+        and arrays.archived is before.arrays.archived
+        and before.visible == visible
+    ):
+        lifted = before.lifted  # the same lift: only the new edges' ends to lift
+        ends = _carried(before.ends, gone, added, -1)
+        new_a, new_b = _ends(lifted, arrays.src[added], arrays.dst[added])
+        ends[0][added], ends[1][added] = new_a, new_b
+    else:
+        lifted = lift(arrays, visible_mask(arrays, visible))
+        ends = _ends(lifted, arrays.src, arrays.dst)
+    touched = _touched(before, arrays, seqs, ends, gone, added)
+    had = dict(zip(before.slots.tolist(), range(len(before.slots)), strict=True))
+    redo = [j for j, s in enumerate(slots.tolist()) if touched[s] or s not in had]
+    fresh = _summaries(arrays, seqs, ends, slots[redo], limit)
+    made = dict(zip(redo, range(len(redo)), strict=True))
+    degree, relations, samples, exact = [], [], [], set()
+    for j, s in enumerate(slots.tolist()):
+        k = made.get(j)
+        if k is None:
+            old = had[s]
+            degree.append(before.degree[old])
+            relations.append(before.relations[old])
+            samples.append(before.samples[old])
+            if old in before.exact:
+                exact.add(j)
+        else:
+            degree.append(fresh[0][k])
+            relations.append(fresh[1][k])
+            samples.append(fresh[2][k])
+            if k in fresh[3]:
+                exact.add(j)
+    return Skeleton(
+        arrays, seqs, visible, limit, ids, degree, relations, samples, exact, slots, ends, lifted
+    )
+
+
+def _ends(lifted: Ints, src: Ints, dst: Ints) -> tuple[Ints, Ints]:
+    """Each edge's ends lifted to the visible set where it is projected (both ends lift to a
+    node, not the same one), else -1 and -1."""
+    a, b = lifted[src], lifted[dst]
     keep = (a >= 0) & (b >= 0) & (a != b)
-    slots = np.fromiter((arrays.slot[i] for i in ids), np.int64, many)
+    return np.where(keep, a, -1), np.where(keep, b, -1)
+
+
+def _alignment(old: Ints, new: Ints, step: Step | None) -> tuple[Ints, Ints]:
+    """How the edges ``new`` (ords, ascending) follow from ``old``: the positions in ``old`` of
+    the edges gone and the positions in ``new`` of the edges added (the others keep their
+    order). From ``step`` (what ``EdgeSeqs`` merged) when it starts from ``old``."""
+    if len(new) >= len(old) and np.array_equal(new[: len(old)], old):
+        return np.zeros(0, np.int64), np.arange(len(old), len(new))
+    if step is not None and step.before is old:
+        gone, added = np.searchsorted(old, step.removed), np.searchsorted(new, step.added)
+        if (
+            len(old) - len(gone) == len(new) - len(added)
+            and np.array_equal(old[np.minimum(gone, len(old) - 1)], step.removed)
+            and np.array_equal(new[np.minimum(added, len(new) - 1)], step.added)
+        ):
+            return gone, added
+    table = np.full(int(max(old.max(initial=0), new.max(initial=0))) + 1, -1, np.int64)
+    table[new] = np.arange(len(new))
+    at = table[old]
+    kept = np.zeros(len(new), np.bool_)
+    kept[at[at >= 0]] = True
+    return np.flatnonzero(at < 0), np.flatnonzero(~kept)
+
+
+def _carried(columns: tuple[Ints, Ints], gone: Ints, added: Ints, fill: int) -> tuple[Ints, Ints]:
+    """Per-edge ``columns`` of the old edges moved onto the new ones (``_alignment``), ``fill``
+    for the edges added."""
+    return (_carry(columns[0], gone, added, fill), _carry(columns[1], gone, added, fill))
+
+
+def _carry(column: Ints, gone: Ints, added: Ints, fill: int) -> Ints:
+    kept = np.delete(column, gone)
+    return np.insert(kept, added - np.arange(len(added)), fill) if len(added) else kept
+
+
+def _touched(
+    before: Skeleton,
+    arrays: GraphArrays,
+    seqs: Ints,
+    ends: tuple[Ints, Ints],
+    gone: Ints,
+    added: Ints,
+) -> Flags:
+    """Per slot, whether its summary may differ from the one in ``before``: the slot is a
+    projected end, before or now, of an edge that came, went, or changed its projected ends,
+    relation or recency (a target's summary depends on those edges only)."""
+    a, b = ends
+    was_a, was_b = _carried(before.ends, gone, added, -1)
+    changed = (was_a != a) | (was_b != b)
+    if before.seqs is not seqs:
+        changed |= (a >= 0) & (_carry(before.seqs, gone, added, -1) != seqs)
+    if before.arrays.rel is not arrays.rel:
+        changed |= (a >= 0) & (_carry(before.arrays.rel, gone, added, -1) != arrays.rel)
+    hit = [was_a[changed], was_b[changed], a[changed], b[changed]]
+    hit += [before.ends[0][gone], before.ends[1][gone]]
+    flags = np.zeros(len(arrays.ids) + 1, np.bool_)  # the last one takes the -1s
+    flags[np.concatenate(hit)] = True
+    return flags[:-1]
+
+
+def _summaries(
+    arrays: GraphArrays, seqs: Ints, ends: tuple[Ints, Ints], slots: Ints, limit: int
+) -> tuple[list[int], list[list[dict[str, Any]]], list[list[tuple[int, int]]], set[int]]:
+    """Degree, relations, samples and the targets to answer node by node, for the targets at
+    ``slots`` (each target's from the projected edges it is an end of, ``ends``)."""
+    count, many = len(arrays.ids), len(slots)
+    a, b = ends
+    keep = a >= 0
     target_of = np.full(count + 1, -1, np.int64)  # slot -> target number; slot -1 -> -1
     target_of[slots] = np.arange(many)
     ta, tb = target_of[a], target_of[b]
@@ -418,7 +622,7 @@ def _skeleton(
     relations = _relations(arrays, node, kinds, where, many)
     raw = np.flatnonzero(keep & ((ta >= 0) | (tb >= 0)))  # the edges any target sees
     samples, exact = _samples(arrays, a[raw], b[raw], seqs[raw], target_of, limit)
-    return Skeleton(arrays, seqs, visible, limit, ids, degree, relations, samples, exact)
+    return degree, relations, samples, exact
 
 
 def _one(graph: Graph, node_id: str, visible: frozenset[str], limit: int) -> dict[str, Any]:
