@@ -188,6 +188,9 @@ class EmbeddingProfileDialog(QDialog):
     def _on_choice(self, which: int, checked: bool) -> None:
         if checked:
             self.endpoint_form.setEnabled(which == ENDPOINT)
+            # the key's note (in red when no keyring works) concerns the endpoint alone
+            self.key_note.setVisible(which == ENDPOINT)
+            self.adjustSize()  # room for the note, or none left where it was
 
     # -- the choice ----------------------------------------------------------------------------
     def chosen(self) -> ProfileSpec | None:

@@ -112,7 +112,13 @@ def test_without_a_keyring_a_key_is_kept_for_this_run(
         app, win = window
         dialog = open_dialog(win)
         assert "No system keyring" in dialog.key_note.text()
+        assert dialog.key_note.isHidden()  # the endpoint is not chosen: no red note about it
+        dialog.show()
+        shown = dialog.height()
         dialog.endpoint_button.setChecked(True)
+        note = dialog.key_note
+        assert not note.isHidden() and dialog.height() > shown
+        assert note.height() >= note.heightForWidth(note.width())  # every line shown
         dialog.url_edit.setText("http://127.0.0.1:9/v1")
         dialog.model_edit.setText("m")
         dialog.key_edit.setText("sk-run-only")

@@ -104,7 +104,8 @@ class GraphLegend(QWidget):
         self._columns = 2 if self.room is not None and tall > self.room else 1
         per = -(-len(self.rows) // self._columns)
         high = PAD * 2 + ROW_H * (per + 1)
-        self.squeezed = not self.collapsed and self.room is not None and high > self.room * ROOM
+        halved = PAD * 2 + ROW_H * (-(-len(self.rows) // 2) + 1)  # its height in two columns
+        self.squeezed = not self.collapsed and self.room is not None and halved > self.room * ROOM
         if self.squeezed:
             self.setToolTip(tr("No room for the legend in a graph this short: make it taller"))
         if self.collapsed or self.squeezed:
@@ -117,9 +118,9 @@ class GraphLegend(QWidget):
 
     def set_room(self, height: int | None) -> None:
         """The height the legend may take (None: any): a key taller than that is laid out in
-        two columns (a short graph pane, e.g. under the Recall lab at 1024×700); one that would
-        still cover more than ``ROOM`` of it shows only its header (``squeezed``) until the
-        pane is taller again."""
+        two columns (a short graph pane, e.g. under the Recall lab); one that would cover more
+        than ``ROOM`` of it even in two columns (at 1024×700) shows only its header
+        (``squeezed``) until the pane is taller again."""
         if height != self.room:
             self.room = height
             self._resize()
