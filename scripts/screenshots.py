@@ -318,6 +318,10 @@ def recall_lab_window(out_dir: str) -> None:
 
     qt = QApplication.instance() or QApplication(sys.argv[:1])
     qt.setOrganizationName("memgraph-screenshots-recall-lab")
+    # the app's own settings (the AI endpoint Run recall is given here) go to a folder of this
+    # run, never to the person's
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, tempfile.mkdtemp(prefix="shots-set-"))
     QSettings().remove("window")  # a first run's layout, not the last screenshot's
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

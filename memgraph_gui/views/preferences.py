@@ -57,7 +57,11 @@ class PreferencesDialog(QDialog):
         self.setWindowTitle(tr("Preferences"))
         self.setMinimumWidth(560)
         layout = QVBoxLayout(self)
-        layout.addWidget(_heading(tr("AI drafts for the compaction wizard")))
+        layout.addWidget(
+            _heading(
+                tr("AI endpoint: drafts in the compaction wizard, Run recall in the Recall lab")
+            )
+        )
         layout.addWidget(
             _note(
                 tr(
