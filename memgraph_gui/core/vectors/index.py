@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -84,7 +85,8 @@ class VectorIndex:
     """See the module docstring. One per (store, profile key): ``vectors.api`` keeps them."""
 
     def __init__(self, store: Store, key: str, embedder: Embedder) -> None:
-        self._store, self.key, self.embedder = store, key, embedder
+        self._store_ref = weakref.ref(store)  # ``vectors.api`` keeps this index per store:
+        self.key, self.embedder = key, embedder  # a strong reference would keep the store alive
         self._tracker_name = f"vectors:{key}"
         self._mutex = threading.RLock()
         self._loaded = False
@@ -99,6 +101,13 @@ class VectorIndex:
         self._ord: npt.NDArray[np.int64] = np.zeros(0, np.int64)
         self._type_codes: dict[str, int] = {}
         self._pending: dict[str, _Pending] = {}  # nodes whose row is missing or stale
+
+    @property
+    def _store(self) -> Store:
+        store = self._store_ref()
+        if store is None:
+            raise MemgraphError("MEMORY_STORE_MISSING", "the memory store is closed")
+        return store
 
     # -- the public jobs -------------------------------------------------------------------------
     def search(

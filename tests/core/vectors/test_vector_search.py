@@ -310,3 +310,18 @@ def test_an_endpoint_that_fails_midway_leaves_the_stored_vectors_as_they_were(
 
 def _error() -> dict[str, Any]:
     return {"error": {"message": "bad input", "type": "invalid_request_error", "code": None}}
+
+
+def test_a_closed_store_and_its_vectors_are_freed(tmp_path: Path) -> None:
+    """The per-store index (a 50 MB matrix at 50k nodes) must not keep a store the window left."""
+    import gc
+    import weakref
+
+    store = _store(tmp_path / "v.memgraph")
+    store.vectors().set_profile("hashed-ngrams-v1")
+    assert store.read_api().vector_search(query="storm")
+    gone = weakref.ref(store.storage)
+    store.close()
+    del store
+    gc.collect()
+    assert gone() is None
