@@ -75,7 +75,7 @@ def archive(tx: Tx, node_id: str, replacement_id: str) -> dict[str, Any]:
         return dict(ALREADY_ARCHIVED)
     replacement = tx.node(replacement_id) if replacement_id else None
     if replacement_id and replacement is None:
-        return not_found(replacement_id, "replacement ")
+        return not_found(replacement_id, "replacement")
     final = None
     if replacement is not None and replacement_id != node_id:
         final = chain_end(tx, replacement_id, node_id)
@@ -123,8 +123,15 @@ def move_links(tx: Tx, old: str, new: str) -> int:
     return moved
 
 
-def not_found(node_id: str, what: str = "") -> dict[str, Any]:
-    message = f"archiveNode: {what}node {_shown(node_id)} does not exist."
+SHOWN = 200
+
+
+def not_found(node_id: str, what: str = "node") -> dict[str, Any]:
+    """Luker's answer, worded as Luker words it: ``archiveNode: node n_9 does not exist.`` /
+    ``archiveNode: replacement n_9 does not exist.`` (the id as given, unquoted; an id longer
+    than ``SHOWN`` characters, which no real memory has, is cut: a 2 MB id is not echoed)."""
+    shown = node_id if len(node_id) <= SHOWN else node_id[:60] + "…"
+    message = f"archiveNode: {what} {shown} does not exist."
     return {"ok": False, "error": {"code": "NODE_NOT_FOUND", "message": message}}
 
 
@@ -139,11 +146,6 @@ def archive_label(title: str, replacement_title: str | None) -> str:
 def _title(tx: Tx, node_id: str | None) -> str | None:
     node = tx.node(node_id) if node_id else None
     return (node.title or node.id) if node is not None else None
-
-
-def _shown(text: str) -> str:
-    """An id for a message: quoted, cut to 60 characters."""
-    return repr(text[:60] + ("…" if len(text) > 60 else ""))
 
 
 def _storable(**arguments: Any) -> None:
