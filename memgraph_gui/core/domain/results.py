@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import islice, repeat
 from typing import Any, overload
 
 from memgraph_gui.core.domain.changes import ChangeSet
@@ -141,6 +141,125 @@ class NeighborView:
         does but ~4x faster (a hub can have thousands of neighbours)."""
         columns = {"node": nodes, "edge_type": edge_types, "direction": directions}
         return tuple(from_columns(cls, columns))
+
+
+class Neighbors(Sequence[NeighborView]):
+    """``getNeighbors``' answer: a frozen sequence of ``NeighborView``, held as three columns.
+
+    A protagonist can have tens of thousands of neighbours; a view is built when it is read
+    (iterating builds them all in one go, ``to_json`` goes straight from the columns). Equal to
+    any tuple or list of the same views.
+    """
+
+    __slots__ = ("_columns",)
+
+    def __init__(
+        self,
+        nodes: Sequence[Node] = (),
+        edge_types: Sequence[str] = (),
+        directions: Sequence[str] = (),
+    ) -> None:
+        self._columns: tuple[tuple[Node, ...], tuple[str, ...], tuple[str, ...]] = (
+            tuple(nodes),
+            tuple(edge_types),
+            tuple(directions),
+        )
+        if len({len(c) for c in self._columns}) > 1:
+            raise ValueError("Neighbors: the columns differ in length")
+
+    def __len__(self) -> int:
+        return len(self._columns[0])
+
+    @overload
+    def __getitem__(self, index: int) -> NeighborView: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[NeighborView, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> NeighborView | tuple[NeighborView, ...]:
+        nodes, kinds, directions = self._columns
+        if isinstance(index, slice):
+            return NeighborView.from_columns(nodes[index], kinds[index], directions[index])
+        return NeighborView(nodes[index], kinds[index], directions[index])
+
+    def __iter__(self) -> Iterator[NeighborView]:
+        return iter(NeighborView.from_columns(*self._columns))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Neighbors):
+            return self._columns == other._columns
+        if isinstance(other, (tuple, list)):
+            return len(other) == len(self) and all(map(operator.eq, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # as a tuple of views (a node is unhashable)
+
+    def __repr__(self) -> str:
+        return f"Neighbors({len(self):,} neighbours)"
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The seed's ``[{node, edgeType, direction}]``."""
+        nodes, kinds, directions = self._columns
+        keys = repeat(("node", "edgeType", "direction"))
+        rows = zip(map(Node.to_json, nodes), kinds, directions, strict=True)
+        return list(map(dict, map(zip, keys, rows)))
+
+
+class NeighborRefs(Sequence[dict[str, str]]):
+    """``getNodeById``'s ``neighbors``: ``{id, edgeType}`` per incident edge, held as two columns.
+
+    The columns may be longer lists of which only the first ``count`` items are read, and which
+    their owner only ever extends: a hub's answer then costs no copy of its edges. Each item
+    read is a fresh dict (a caller may change it). Equal to any list or tuple of the same dicts;
+    ``to_json`` gives that list.
+    """
+
+    __slots__ = ("_count", "_ids", "_types")
+
+    def __init__(
+        self, ids: Sequence[str] = (), edge_types: Sequence[str] = (), count: int | None = None
+    ) -> None:
+        self._count = len(ids) if count is None else count
+        if not self._count <= min(len(ids), len(edge_types)):
+            raise ValueError("NeighborRefs: the columns are shorter than the count")
+        if count is None and len(ids) != len(edge_types):
+            raise ValueError("NeighborRefs: the columns differ in length")
+        self._ids, self._types = ids, edge_types
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, str]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, str] | list[dict[str, str]]:
+        if isinstance(index, slice):
+            return self.to_json()[index]
+        at = range(self._count)[index]  # IndexError past the count, negatives from its end
+        return {"id": self._ids[at], "edgeType": self._types[at]}
+
+    def __iter__(self) -> Iterator[dict[str, str]]:
+        return iter(self.to_json())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (NeighborRefs, tuple, list)):
+            return len(other) == len(self) and all(map(operator.eq, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # as the list it stands for
+
+    def __repr__(self) -> str:
+        return f"NeighborRefs({len(self):,} edges)"
+
+    def to_json(self) -> list[dict[str, str]]:
+        """The seed's ``[{id, edgeType}]``."""
+        keys = repeat(("id", "edgeType"))
+        count = self._count
+        rows = zip(islice(self._ids, count), islice(self._types, count), strict=True)
+        return list(map(dict, map(zip, keys, rows)))
 
 
 @dataclass(frozen=True, slots=True)

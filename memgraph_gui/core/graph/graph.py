@@ -89,10 +89,14 @@ class Graph:
         self._edge_changed(old, None)
 
     def _edge_changed(self, old: Edge | None, new: Edge | None) -> None:
-        for edge in (old, new):
-            if edge is not None:
-                self._by_edges.pop(edge.from_id, None)
-                self._by_edges.pop(edge.to_id, None)
+        edge = new if old is None else old  # the same key: the same two ends
+        assert edge is not None
+        for end in (edge.from_id, edge.to_id):
+            kept = self._by_edges.get(end, _MISSING)
+            if kept is not _MISSING:
+                hook = getattr(kept, "edge_changed", None)
+                if hook is None or not hook(old, new):
+                    del self._by_edges[end]
         for index in self._indexes.values():
             hook = getattr(index, "edge_changed", None)
             if hook is not None:
@@ -149,7 +153,9 @@ class Graph:
 
     def of_edges(self, node_id: str, build: Callable[[], T]) -> T:
         """A value derived from ``node_id``'s own edges (and nothing else): ``build()`` once,
-        then kept until an edge of the node changes. Store lock held."""
+        then kept until an edge of the node changes. A value with a method
+        ``edge_changed(old: Edge | None, new: Edge | None) -> bool`` is told of each such change
+        instead, and dropped only when it answers False. Store lock held."""
         found = self._by_edges.get(node_id, _MISSING)
         if found is _MISSING:
             found = self._by_edges[node_id] = build()

@@ -29,14 +29,20 @@ def visible_mask(arrays: GraphArrays, visible: Iterable[str]) -> Flags:
     return mask
 
 
-def lift(arrays: GraphArrays, visible: Flags) -> Ints:
+def lift(arrays: GraphArrays, visible: Flags, starts: Ints | None = None) -> Ints:
     """Each node's nearest visible ancestor (itself included), -1 for none (Luker's
     ``getNearestVisibleAncestorId``): an archived node on the way blocks, a parent cycle ends the
-    walk. One element more than there are slots, -1, so that slot -1 (no node) lifts to -1."""
+    walk. One element more than there are slots, -1, so that slot -1 (no node) lifts to -1.
+    With ``starts`` (slots, -1 allowed), only those are walked: one element per start."""
     count = len(arrays.ids)
-    out = np.full(count + 1, -1, dtype=np.int64)
-    walking = np.arange(count, dtype=np.int64)  # nodes still walking up
-    at = walking.copy()  # where each walking node has got to
+    if starts is None:
+        out = np.full(count + 1, -1, dtype=np.int64)
+        walking = np.arange(count, dtype=np.int64)  # where each walking node's answer goes
+        at = walking.copy()  # where each walking node has got to
+    else:
+        out = np.full(len(starts), -1, dtype=np.int64)
+        walking = np.flatnonzero(starts >= 0)
+        at = starts[walking]
     for _ in range(count + 1):  # a walk without a cycle visits at most every node once
         alive = ~arrays.archived[at]
         hit = alive & visible[at]

@@ -34,7 +34,9 @@ _PENDING_LIMIT = 100_000  # more pending edge changes than this: rebuild instead
 class GraphArrays:
     """A snapshot of the structure; node slot ``i`` is ``ids[i]``.
 
-    ``parent[i]``: the parent's slot, -1 for none or a missing parent. Edges in store order:
+    ``nodes[i]``: the node itself as of the snapshot (read under the store lock: a later field
+    edit replaces it in place). ``parent[i]``: the parent's slot, -1 for none or a missing
+    parent. Edges in store order:
     ``src`` / ``dst`` slots (-1 for an end that names no node), ``rel`` codes into ``relations``
     (each edge's normalised relation), ``ord`` each edge's ``Edge.ord`` (ascending). Snapshots
     that share their ``slot`` dict number the nodes and the relations alike (the later one may
@@ -43,6 +45,7 @@ class GraphArrays:
 
     ids: Names
     slot: dict[str, int]
+    nodes: Names
     parent: Ints
     archived: Flags
     src: Ints
@@ -95,6 +98,8 @@ class StructureIndex:
         self._ids = list(nodes)
         self._slot = dict(zip(self._ids, range(len(self._ids)), strict=True))
         self._names: Names = np.array(self._ids, dtype=np.object_)
+        self._nodes: Names = np.empty(len(self._ids), dtype=np.object_)
+        self._nodes[:] = list(nodes.values())
         parents = [n.parent_id.strip() for n in nodes.values()]
         self._parent: Ints = np.fromiter(map(self._slot.get, parents, repeat(-1)), np.int64)
         self._archived: Flags = np.fromiter((n.archived for n in nodes.values()), np.bool_)
@@ -131,8 +136,10 @@ class StructureIndex:
         if at is None:
             self._slot[new.id] = at = len(self._ids)
             self._ids.append(new.id)
-        elif old is not None and old.parent_id == new.parent_id and old.archived == new.archived:
-            return
+        elif at < len(self._nodes):
+            self._nodes[at] = new  # kept in place: a field edit is not a structure change
+            if old is not None and old.parent_id == new.parent_id and old.archived == new.archived:
+                return
         self._changed[at] = new
         self._done = None
 
@@ -156,6 +163,7 @@ class StructureIndex:
             self._done = GraphArrays(
                 ids=self._names,
                 slot=self._slot,
+                nodes=self._nodes,
                 parent=self._parent,
                 archived=self._archived,
                 src=self._src,
@@ -194,6 +202,7 @@ class StructureIndex:
         del self._ids[count:]
         self._dropped = set()
         self._names = self._names[:count]
+        self._nodes = self._nodes[:count]
         self._archived = self._archived[:count]
         parent = self._parent[:count]
         orphans = np.flatnonzero(parent >= count).tolist()
@@ -221,6 +230,9 @@ class StructureIndex:
             extra = np.empty(grow, dtype=np.object_)
             extra[:] = self._ids[known:]
             self._names = np.concatenate([self._names, extra])
+            made = np.empty(grow, dtype=np.object_)
+            made[:] = [self._changed.get(at) for at in range(known, count)]  # None: purged
+            self._nodes = np.concatenate([self._nodes, made])
         self._parent, self._archived = parent, archived
         self._changed = {}
 

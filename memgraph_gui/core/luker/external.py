@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from memgraph_gui.core.domain.results import NeighborRefs
 from memgraph_gui.core.domain.text import utf16_prefix
+from memgraph_gui.core.graph.neighbors import neighbor_refs
 from memgraph_gui.core.graph.search import lexical_matches, lexical_text
-from memgraph_gui.core.graph.topology import incident_edges
 from memgraph_gui.core.luker import args
 
 if TYPE_CHECKING:
@@ -100,7 +101,8 @@ def list_recent_nodes(
 def get_node_by_id(
     store: GraphSource | None, node_id: Any, options: Any = None
 ) -> dict[str, Any] | None:
-    """``{node, neighbors: [{id, edgeType}]}`` (the stored node, archived ones too) or None."""
+    """``{node, neighbors: [{id, edgeType}]}`` (the stored node, archived ones too) or None;
+    ``neighbors`` is a ``NeighborRefs`` view (``to_json`` gives the list)."""
     opts = args.options(options)
     with_neighbors = args.flag(opts.get("includeNeighbors"), "includeNeighbors", True)
     key = node_id.strip() if isinstance(node_id, str) else ""
@@ -111,8 +113,5 @@ def get_node_by_id(
         node = graph.nodes.get(key)
         if node is None:
             return None
-        edges = incident_edges(graph, key) if with_neighbors else ()
-        neighbors = [
-            {"id": e.to_id if e.from_id == key else e.from_id, "edgeType": e.type} for e in edges
-        ]
+        neighbors = neighbor_refs(graph, key) if with_neighbors else NeighborRefs()
         return {"node": node.to_store_json(), "neighbors": neighbors}

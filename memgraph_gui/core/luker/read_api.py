@@ -18,7 +18,7 @@ from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.results import (
     CompactionGroups,
     NameMatches,
-    NeighborView,
+    Neighbors,
     ProjectedEdges,
     RankedNode,
 )
@@ -142,8 +142,9 @@ class ReadApi(BriefReader):
         edge_types: Any = None,
         direction: Any = "both",
         project_to: Any = "raw",
-    ) -> tuple[NeighborView, ...]:
-        """Neighbours over raw edges; ``project_to`` rolls each one up to a visible ancestor."""
+    ) -> Neighbors:
+        """Neighbours over raw edges; ``project_to`` rolls each one up to a visible ancestor.
+        The answer is a ``Neighbors`` view (a sequence of ``NeighborView``)."""
         source = args.node_id(node_id)
         type_set = args.lower_set(edge_types, "edgeTypes")
         if direction is not None and not isinstance(direction, str):
@@ -152,7 +153,7 @@ class ReadApi(BriefReader):
         with self._store.reading() as graph:
             visible = self._projection_set(graph, project_to)
             if not source:
-                return ()
+                return Neighbors()
             return neighbors(graph, source, type_set, way, visible)
 
     def get_ancestor(

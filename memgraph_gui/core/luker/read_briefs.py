@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.core.domain.model import Node
@@ -62,10 +63,11 @@ class BriefReader:
                 summary = recall.edge_summary(graph, key, visible, None, cap)
             return _brief(graph, node, summary)
 
-    def _projection_set(self, graph: Graph, project_to: Any) -> frozenset[str] | None:
-        """None for ``raw``; the recorded visible ids for ``visible``; an explicit id list as given."""
+    def _projection_set(self, graph: Graph, project_to: Any) -> Collection[str] | None:
+        """None for ``raw``; the recorded visible ids for ``visible``; an explicit id list as
+        given, trimmed (for membership only: it may hold repeats and blanks)."""
         if isinstance(project_to, (list, tuple, set, frozenset)):
-            return args.id_set(project_to, "projectTo")
+            return args.stripped_ids(project_to, "projectTo")
         if project_to == "visible":
             return graph.injection.visible_ids
         if project_to in (None, "raw"):
