@@ -28,6 +28,7 @@ from graph_builders import (
 from memgraph_gui.cli import main
 from memgraph_gui.core import MemoryStore, jsonapi, open_session
 from memgraph_gui.core.domain.results import ProjectedEdge
+from memgraph_gui.core.graph import drill as drill_module
 from memgraph_gui.core.luker.interop import export_luker, import_luker
 
 NODES = DRILL_NODES
@@ -167,7 +168,15 @@ def test_expand_through_the_json_boundary_and_the_session(store: Any) -> None:
 # -- agreement with Luker's drill and projection on the demo store --------------------------------
 
 
-def test_drill_agrees_with_luker_on_the_demo(demo_store: Any) -> None:
+@pytest.mark.parametrize("walk", ["as chosen", "edge by edge", "over the arrays"])
+def test_drill_agrees_with_luker_on_the_demo(
+    demo_store: Any, walk: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each way a hop can run (walking its frontier's edges one by one, or over the structure
+    arrays for the whole frontier at once) answers as Luker does."""
+    if walk != "as chosen":
+        small = walk == "edge by edge"
+        monkeypatch.setattr(drill_module, "_small", lambda *_a, **_k: small)
     doc, api, rng = export_luker(demo_store), demo_store.read_api(), random.Random(13)
     everyone = list(doc["nodes"])
     hubs = sorted(everyone, key=lambda i: -sum(i in (e["from"], e["to"]) for e in doc["edges"]))
@@ -302,3 +311,20 @@ def test_recorded_visible_order_survives_reopen_and_export(tmp_path: Path) -> No
         state = copy.read_api().get_injection_state()
         assert state.visible_order == ("x", "c", "b", "a")
         assert state.visible_ids == {"a", "b", "c", "x"}
+
+
+@pytest.mark.parametrize("small", [True, False], ids=["edge by edge", "over the arrays"])
+def test_a_hop_meets_neighbours_in_store_order_whichever_way_it_runs(
+    store: Any, small: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Out- and in-edges interleaved in store order, and a rollup that stands for its child:
+    both ways a hop runs meet them in the order of their (first) raw edge."""
+    monkeypatch.setattr(drill_module, "_small", lambda *_a, **_k: small)
+    nodes = [char("s"), node("x1"), node("y1"), node("x2"), node("r"), node("k", parentId="r")]
+    links = [("s", "x1", "mentions"), ("y1", "s", "related"), ("k", "s", "mentions")]
+    api = load_cyclic(store, nodes, [*links, ("s", "x2", "mentions")])
+    assert drill(api, ["s"], project_to="raw") == ["s", "x1", "y1", "k", "x2"]
+    pool = ["x2", "r", "y1", "x1"]
+    assert drill(api, ["s"], project_to=pool) == [*pool, "s"]
+    # x2 reaches s, and s only what lifts into the set (x1 does not)
+    assert drill(api, ["x2"], project_to=["y1", "r", "s"], hops=2) == ["y1", "r", "s", "x2"]

@@ -146,6 +146,11 @@ class Graph:
         out, into = self._adjacency()
         return [*out.get(node_id, _NONE).values(), *into.get(node_id, _NONE).values()]
 
+    def degree(self, node_id: str) -> int:
+        """How many edges touch ``node_id`` (no list is made)."""
+        out, into = self._adjacency()
+        return len(out.get(node_id, _NONE)) + len(into.get(node_id, _NONE))
+
     def out_edges(self, node_id: str) -> list[Edge]:
         """Edges leaving ``node_id``, in edge order (no scan of the edges entering it)."""
         out, _ = self._adjacency()
