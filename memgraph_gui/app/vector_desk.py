@@ -555,7 +555,7 @@ def _unavailable(exc: keys.KeyringUnavailable) -> SecretsUnavailable:
 
 
 def _embedder(spec: ProfileSpec, key: str) -> Any:
-    from memgraph_gui.core.vectors.profiles import embedder_for
+    from memgraph_gui.core.vectors.embedders import embedder_for
 
     return embedder_for(spec, api_key=lambda: key)
 
