@@ -1,5 +1,6 @@
 """The architecture's import rules: core never imports Qt, pyqtgraph, app or views;
-views never touch sqlite3 and app never imports views."""
+views never touch sqlite3 and app never imports views; no import cycles (every folder reads
+top-down; the graph is grimp's, the one import-linter builds)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 PACKAGE = Path(__file__).resolve().parents[1] / "memgraph_gui"
 
@@ -117,3 +119,88 @@ def test_an_upward_import_inside_core_breaks_the_layering(tmp_path: Path) -> Non
     )
     assert result.returncode != 0
     assert "core is layered by concern" in result.stdout and "BROKEN" in result.stdout
+
+
+def _strong_groups(nodes: list[str], edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one node (Tarjan): each one is a cycle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while (w := stack.pop()) != v:
+                group.append(w)
+            group.append(v)
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in nodes:
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def import_cycles(graph: Any) -> list[str]:
+    """Every import cycle in a grimp graph, TYPE_CHECKING and function-level imports included:
+    between modules (anywhere), and between the children of each package folder (a child
+    package counts as one node: everything under it). Empty when every folder reads top-down."""
+    modules = sorted(graph.modules)
+    edges = {m: set(graph.find_modules_directly_imported_by(m)) for m in modules}
+    found = [f"modules: {' <-> '.join(g)}" for g in _strong_groups(modules, edges)]
+    for package in modules:
+        children = sorted(graph.find_children(package))
+
+        def child_of(module: str, children: list[str] = children) -> str | None:
+            return next((c for c in children if module == c or module.startswith(c + ".")), None)
+
+        folder: dict[str, set[str]] = {}
+        for importer in modules:
+            if (a := child_of(importer)) is not None:
+                for imported in edges[importer]:
+                    if (b := child_of(imported)) not in (None, a):
+                        folder.setdefault(a, set()).add(b)
+        found += [f"folder {package}: {' <-> '.join(g)}" for g in _strong_groups(children, folder)]
+    return found
+
+
+def test_no_import_cycles_every_folder_reads_top_down() -> None:
+    """No module of memgraph_gui imports, directly or through others (TYPE_CHECKING imports
+    included), a module that imports it back; nor do two children of one folder."""
+    import grimp
+
+    import memgraph_gui
+
+    assert Path(memgraph_gui.__file__).parent == PACKAGE  # the checkout under test
+    graph = grimp.build_graph("memgraph_gui", exclude_type_checking_imports=False, cache_dir=None)
+    cycles = import_cycles(graph)
+    assert not cycles, "\n".join(cycles)
+
+
+def test_the_cycle_check_catches_a_cycle_and_a_folder_circle() -> None:
+    import grimp
+
+    graph = grimp.ImportGraph()
+    for module in ("p", "p.a", "p.b", "p.c", "p.sub", "p.sub.x", "p.sub.y"):
+        graph.add_module(module)
+    graph.add_import(importer="p.a", imported="p.b")
+    graph.add_import(importer="p.sub.x", imported="p.c")
+    assert import_cycles(graph) == []
+    graph.add_import(importer="p.c", imported="p.sub.y")  # p.sub -> p.c -> p.sub: a folder circle
+    assert import_cycles(graph) == ["folder p: p.c <-> p.sub"]
+    graph.add_import(importer="p.b", imported="p.a")  # p.a <-> p.b: a module cycle
+    assert import_cycles(graph) == [
+        "modules: p.a <-> p.b",
+        "folder p: p.a <-> p.b",
+        "folder p: p.c <-> p.sub",
+    ]

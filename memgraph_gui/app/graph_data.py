@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -28,12 +28,30 @@ from memgraph_gui.core.domain.pieces import (
 )
 
 if TYPE_CHECKING:
-    from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.domain.errors import MemgraphError
     from memgraph_gui.core.domain.model import EdgeKey, Node
     from memgraph_gui.core.graph.graph import Graph
+    from memgraph_gui.core.luker.write_api import WriteApi
     from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.core.storage.preview import StorePreview
+
+
+class GraphHost(Protocol):
+    """The AppModel as the functions below use it (``AppModel`` satisfies it; it is typed so
+    because ``app_model`` imports this module through ``reads``: the app folder reads
+    top-down)."""
+
+    @property
+    def store(self) -> MemoryStore: ...
+
+    def run_op(
+        self,
+        op: Callable[[WriteApi], Any],
+        *,
+        initiator: object | None = None,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[MemgraphError], None] | None = None,
+    ) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +81,7 @@ class GraphSnapshot:
         return int(np.isnan(self.pos[:, 0]).sum()) if len(self.ids) else 0
 
 
-def graph_snapshot(app: AppModel) -> GraphSnapshot:
+def graph_snapshot(app: GraphHost) -> GraphSnapshot:
     """The graph view's input; GUI thread, one pass under the store lock (~0.2 s at 50k)."""
     return store_snapshot(app.store)
 
@@ -214,7 +232,7 @@ def _with_positions(
 
 
 def pin_nodes(
-    app: AppModel,
+    app: GraphHost,
     pins: Mapping[str, Sequence[float] | None],
     *,
     initiator: object | None = None,
@@ -226,7 +244,7 @@ def pin_nodes(
 
 
 def create_pinned_node(
-    app: AppModel,
+    app: GraphHost,
     type_id: str,
     title: str,
     xy: Sequence[float],
@@ -254,13 +272,13 @@ def create_pinned_node(
     app.run_op(op, initiator=initiator, on_done=done, on_error=on_error)
 
 
-def stored_pins(app: AppModel) -> Mapping[str, Sequence[float]]:
+def stored_pins(app: GraphHost) -> Mapping[str, Sequence[float]]:
     """The pins, as ``{id: (x, y)}`` (the meta key only: cheap at any size)."""
     return app.store.pins()
 
 
 def save_positions(
-    app: AppModel,
+    app: GraphHost,
     ids: Sequence[str],
     pos: np.ndarray,
     *,
@@ -274,7 +292,7 @@ def save_positions(
 
 
 def stored_positions(
-    app: AppModel,
+    app: GraphHost,
 ) -> tuple[Mapping[str, Sequence[float]], Mapping[str, Sequence[float]]]:
     """The saved layout positions and the pins, as ``{id: (x, y)}`` (under the store lock)."""
     store = app.store

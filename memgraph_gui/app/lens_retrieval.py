@@ -13,14 +13,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from memgraph_gui.app.qt import QObject, Qt, Signal
+from memgraph_gui.app.qt import QObject, Qt, Signal, SignalInstance
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 
 if TYPE_CHECKING:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.app.trust_lens import TrustLens
     from memgraph_gui.core.membrane.trust import TrustContext
     from memgraph_gui.core.memory import MemoryStore
 
@@ -28,6 +26,32 @@ ROOT_LIMIT = 10
 """The SDKs' default root limit (the seed)."""
 MAX_HOPS = 1
 """The SDKs' default number of hops (the seed)."""
+
+
+class RetrievalHost(Protocol):
+    """The AppModel as ``LensRetrieval`` reads it: the open store, whether it closed, and when
+    another opened (``AppModel`` satisfies it; it is typed so because ``app_model`` imports
+    this module through ``trust_lens``: the app folder reads top-down)."""
+
+    @property
+    def store(self) -> MemoryStore: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def store_replaced(self) -> SignalInstance: ...
+
+
+class LensSource(Protocol):
+    """The trust lens as ``LensRetrieval`` reads it (``TrustLens`` satisfies it; it imports
+    this module): its trust (None: off) and when it moves."""
+
+    @property
+    def trust(self) -> TrustContext | None: ...
+
+    @property
+    def changed(self) -> SignalInstance: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +114,8 @@ class LensRetrieval(QObject):
     cleared = Signal()
     _arrived = Signal(object)
 
-    def __init__(self, app: AppModel, lens: TrustLens) -> None:
-        super().__init__(lens)
+    def __init__(self, app: RetrievalHost, lens: LensSource) -> None:
+        super().__init__(lens if isinstance(lens, QObject) else None)  # the lens's Qt child
         self._app, self._lens = app, lens
         self.result: Retrieved | None = None
         self.running = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
@@ -21,7 +21,6 @@ from memgraph_gui.core.membrane import model, write
 from memgraph_gui.core.membrane.index import overrides
 
 if TYPE_CHECKING:
-    from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.memory import MemoryStore
 
 OnError = Callable[[MemgraphError], None] | None
@@ -34,6 +33,23 @@ MEMORY_TYPES: tuple[str, ...] = model.MEMORY_TYPES
 SALIENCE_RANGE = (0.0, 1.0)
 RECORD, DEFAULT, SET = "record", "default", "set"
 """Where a value comes from: the record's own JSON, the default mapping, set by a person."""
+
+
+class MembraneHost(Protocol):
+    """The AppModel as the writes below use it (``AppModel`` satisfies it; it is typed so
+    because ``app_model`` imports this module: the app folder reads top-down)."""
+
+    @property
+    def origin(self) -> str: ...
+
+    def run_store_op(
+        self,
+        op: Callable[[MemoryStore], Any],
+        *,
+        initiator: object | None = None,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[MemgraphError], None] | None = None,
+    ) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +114,7 @@ class MembraneReads:
 
 
 def set_attributes(
-    app: AppModel,
+    app: MembraneHost,
     node_id: str,
     changes: Mapping[str, Any],
     *,
@@ -121,7 +137,7 @@ def set_attributes(
 
 
 def reset_attributes(
-    app: AppModel,
+    app: MembraneHost,
     node_id: str,
     names: Sequence[str] | None = None,
     *,

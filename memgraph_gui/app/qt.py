@@ -28,6 +28,7 @@ from PySide6.QtCore import (
     QThread,
     QTimer,
     Signal,
+    SignalInstance,
     Slot,
 )
 from PySide6.QtGui import (
@@ -73,6 +74,7 @@ __all__ = [
     "QtCore",
     "QtGui",
     "Signal",
+    "SignalInstance",
     "Slot",
     "tr_n",
 ]

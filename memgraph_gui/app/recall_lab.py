@@ -24,19 +24,19 @@ import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memgraph_gui.app.lens_retrieval import MAX_HOPS, ROOT_LIMIT
 from memgraph_gui.app.nuggets_desk import is_note
-from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
-from memgraph_gui.app.recall_route import RecallRoute, route_for
+from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, SignalInstance, tr
+from memgraph_gui.app.recall_route import RecallRoute, RouteHost, route_for
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.membrane.model import SENSITIVITIES
 from memgraph_gui.core.membrane.trust import TrustContext
 
 if TYPE_CHECKING:
-    from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.domain.changes import ChangeSet
+    from memgraph_gui.core.domain.model import Node
     from memgraph_gui.core.memory import MemoryStore
 
 log = logging.getLogger(__name__)
@@ -220,6 +220,20 @@ def problem_text(ranking: Ranking) -> str:
     return tr("{code}: {message}").format(code=error.code, message=error.message)
 
 
+class LabHost(RouteHost, Protocol):
+    """The AppModel as the lab reads it (and hands on to its ``RecallRoute``): besides what
+    the route reads, a node as the lens shows it, the store's nuggets and when changes land.
+    ``AppModel`` satisfies it; it is typed so because ``app_model`` imports this module: the
+    app folder reads top-down."""
+
+    @property
+    def changes_applied(self) -> SignalInstance: ...
+
+    def node(self, node_id: str) -> Node | None: ...
+
+    def nuggets(self) -> list[str]: ...
+
+
 class RecallLab(QObject):
     """The lab's state over ``app`` (see the module docstring). GUI thread only.
 
@@ -235,8 +249,8 @@ class RecallLab(QObject):
     nuggets_changed = Signal(object)
     _arrived = Signal(object)
 
-    def __init__(self, app: AppModel) -> None:
-        super().__init__(app)
+    def __init__(self, app: LabHost) -> None:
+        super().__init__(app if isinstance(app, QObject) else None)  # the AppModel's Qt child
         self._app = app
         self.message = ""
         self.nugget: str | None = None
@@ -433,5 +447,5 @@ class RecallLab(QObject):
             self.nugget = names[0] if names else None
 
 
-def _is_note_change(app: AppModel, node_id: str) -> bool:
+def _is_note_change(app: LabHost, node_id: str) -> bool:
     return is_note(app.node(node_id))

@@ -17,19 +17,18 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memgraph_gui.app.llm_client import DraftError, read_api_key, route_recall
-from memgraph_gui.app.qt import QObject, Qt, Signal, tr
+from memgraph_gui.app.qt import QObject, Qt, Signal, SignalInstance, tr
 from memgraph_gui.app.settings import DraftEndpoint, load_endpoint
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.luker.route_input import RouteInput, build_route_input
 
 if TYPE_CHECKING:
-    from memgraph_gui.app.app_model import AppModel
-    from memgraph_gui.app.recall_lab import LabResult, RecallLab
+    from memgraph_gui.app.trust_lens import TrustLens
     from memgraph_gui.core.luker.write_api import WriteApi
     from memgraph_gui.core.memory import MemoryStore
 
@@ -131,6 +130,63 @@ def hidden_by_lens() -> str:
     )
 
 
+class RouteHost(Protocol):
+    """The AppModel as the route part reads it: the open store, whether it closed, the trust
+    lens, its writes (``run_op``) and when another store opens. ``AppModel`` satisfies it; it
+    is typed so because ``app_model`` imports this module through ``recall_lab``: the app
+    folder reads top-down."""
+
+    @property
+    def store(self) -> MemoryStore: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def lens(self) -> TrustLens: ...
+
+    @property
+    def store_replaced(self) -> SignalInstance: ...
+
+    def run_op(
+        self,
+        op: Callable[[WriteApi], Any],
+        *,
+        initiator: object | None = None,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[MemgraphError], None] | None = None,
+    ) -> None: ...
+
+
+class Asked(Protocol):
+    """What a lab result was asked (``recall_lab.Query``): its message."""
+
+    @property
+    def message(self) -> str: ...
+
+
+class LabAnswer(Protocol):
+    """A lab result (``recall_lab.LabResult``) as the route part reads it: what was asked."""
+
+    @property
+    def query(self) -> Asked: ...
+
+
+class LabSource(Protocol):
+    """The Recall lab as its route part reads it (``RecallLab`` satisfies it; it imports this
+    module): the message asked, when its rankings land (``result_changed(LabResult | None)``)
+    and the signal that the graph's marks moved."""
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def result_changed(self) -> SignalInstance: ...
+
+    @property
+    def marks_changed(self) -> SignalInstance: ...
+
+
 class RecallRoute(QObject):
     """See the module docstring. Signals: ``routed(Routed | None)`` (None: cleared);
     ``recall_changed(Picked | None)``; ``recall_running_changed(bool)``;
@@ -146,8 +202,8 @@ class RecallRoute(QObject):
     _route_arrived = Signal(object)
     _recall_arrived = Signal(object)
 
-    def __init__(self, app: AppModel, lab: RecallLab) -> None:
-        super().__init__(lab)
+    def __init__(self, app: RouteHost, lab: LabSource) -> None:
+        super().__init__(lab if isinstance(lab, QObject) else None)  # the lab's Qt child
         self._app, self._lab = app, lab
         self.routed: Routed | None = None
         self.picked: Picked | None = None
@@ -159,7 +215,7 @@ class RecallRoute(QObject):
         app.store_replaced.connect(self.forget)
 
     # -- the route input -----------------------------------------------------------------------------
-    def _on_result(self, result: LabResult | None) -> None:
+    def _on_result(self, result: LabAnswer | None) -> None:
         """The lab's rankings landed (None: cleared): build the route input for the same
         message over the store, off the GUI thread."""
         self._route_ticket += 1

@@ -27,13 +27,13 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import filterfalse, repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
 
-from memgraph_gui.app.lens_retrieval import LensRetrieval
+from memgraph_gui.app.lens_retrieval import LensRetrieval, RetrievalHost
 from memgraph_gui.app.process_tuning import bulk_work
-from memgraph_gui.app.qt import QObject, QSettings, Qt, Signal, tr
+from memgraph_gui.app.qt import QObject, QSettings, Qt, Signal, SignalInstance, tr
 from memgraph_gui.app.reads import TimelineRows, all_timeline_rows
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import freeze
@@ -54,7 +54,7 @@ from memgraph_gui.core.membrane.trust import (
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from memgraph_gui.app.app_model import AppModel
+    from memgraph_gui.app.selection import Selection
     from memgraph_gui.core.domain.changes import ChangeSet
     from memgraph_gui.core.graph.graph import Graph
     from memgraph_gui.core.memory import MemoryStore
@@ -154,6 +154,33 @@ def _settings() -> QSettings:
     return settings()
 
 
+T = TypeVar("T")
+
+
+class LensHost(RetrievalHost, Protocol):
+    """The AppModel as the lens reads it (and hands on to its ``LensRetrieval``): the open
+    store, its file (``opening`` while one is coming), reads under its lock, the selection, and
+    when changes land, another store opens or the app closes. ``AppModel`` satisfies it; it is
+    typed so because ``app_model`` imports this module: the app folder reads top-down."""
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def opening(self) -> str | None: ...
+
+    @property
+    def selection(self) -> Selection: ...
+
+    @property
+    def changes_applied(self) -> SignalInstance: ...
+
+    @property
+    def closing(self) -> SignalInstance: ...
+
+    def read(self, fn: Callable[[Graph], T]) -> T: ...
+
+
 class TrustLens(QObject):
     """The lens over one ``AppModel`` (see the module docstring). GUI thread only.
 
@@ -165,8 +192,8 @@ class TrustLens(QObject):
     changed = Signal()
     _computed = Signal(object)
 
-    def __init__(self, app: AppModel) -> None:
-        super().__init__(app)
+    def __init__(self, app: LensHost) -> None:
+        super().__init__(app if isinstance(app, QObject) else None)  # the AppModel's Qt child
         self._app = app
         self.trust: TrustContext | None = None
         self.ready = True

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memgraph_gui.app.qt import (
     QObject,
@@ -51,6 +51,7 @@ from memgraph_gui.app.qt import (
     QProcessEnvironment,
     Qt,
     Signal,
+    SignalInstance,
     tr,
 )
 from memgraph_gui.app.secrets import SecretsUnavailable
@@ -72,7 +73,6 @@ from memgraph_gui.core.vectors.profiles import (
 from memgraph_gui.core.vectors.text import searchable
 
 if TYPE_CHECKING:
-    from memgraph_gui.app.app_model import AppModel
     from memgraph_gui.core.memory import MemoryStore
 
 __all__ = [
@@ -157,6 +157,43 @@ def model_available() -> bool:
     return importlib.util.find_spec("wordllama") is not None
 
 
+class VectorHost(Protocol):
+    """The AppModel as the desk reads it: the open store (``opening`` while a file is coming),
+    its writes (``origin``, ``run_store_op``) and when changes land, a store is left or opened,
+    or the app closes. ``AppModel`` satisfies it; it is typed so because ``app_model`` imports
+    this module: the app folder reads top-down."""
+
+    @property
+    def store(self) -> MemoryStore: ...
+
+    @property
+    def opening(self) -> str | None: ...
+
+    @property
+    def origin(self) -> str: ...
+
+    @property
+    def changes_applied(self) -> SignalInstance: ...
+
+    @property
+    def store_replacing(self) -> SignalInstance: ...
+
+    @property
+    def store_replaced(self) -> SignalInstance: ...
+
+    @property
+    def closing(self) -> SignalInstance: ...
+
+    def run_store_op(
+        self,
+        op: Callable[[MemoryStore], Any],
+        *,
+        initiator: object | None = None,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[MemgraphError], None] | None = None,
+    ) -> None: ...
+
+
 class _Job:
     """One whole embedding for ``store``: a child process or a thread (see the module)."""
 
@@ -175,10 +212,10 @@ class VectorDesk(QObject):
     job_ended = Signal(str)
     _arrived = Signal(object)  # (kind, job or store, payload) from worker threads
 
-    def __init__(self, app: AppModel, *, child_process: bool = True) -> None:
+    def __init__(self, app: VectorHost, *, child_process: bool = True) -> None:
         """``child_process=False`` runs whole embeddings on a thread (the benchmark's
         alternative; see the module docstring)."""
-        super().__init__(app)
+        super().__init__(app if isinstance(app, QObject) else None)  # the AppModel's Qt child
         self._app = app
         self.child_process = child_process
         self._state = VectorState()
@@ -555,7 +592,7 @@ def _unavailable(exc: keys.KeyringUnavailable) -> SecretsUnavailable:
 
 
 def _embedder(spec: ProfileSpec, key: str) -> Any:
-    from memgraph_gui.core.vectors.profiles import embedder_for
+    from memgraph_gui.core.vectors.embedders import embedder_for
 
     return embedder_for(spec, api_key=lambda: key)
 

@@ -21,6 +21,7 @@ from memgraph_gui.core.domain.changes import ChangeSet, OpKind
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.storage import vector_rows
+from memgraph_gui.core.vectors.embedders import embedder_for
 from memgraph_gui.core.vectors.index import RefreshReport, VectorIndex
 from memgraph_gui.core.vectors.profiles import (
     META_KEY,
@@ -28,7 +29,6 @@ from memgraph_gui.core.vectors.profiles import (
     Embedder,
     ProfileSpec,
     Progress,
-    embedder_for,
     parse_profile,
 )
 from memgraph_gui.core.vectors.text import searchable

@@ -157,18 +157,3 @@ class HashedEmbedder:
 
 def cancelled() -> MemgraphError:
     return MemgraphError("EMBEDDING_CANCELLED", "embedding was cancelled; nothing was stored")
-
-
-def embedder_for(spec: ProfileSpec, *, api_key: Callable[[], str] | None = None) -> Embedder:
-    """The embedder of ``spec`` (an endpoint's key from ``api_key``, else the environment or the
-    OS keyring). Cheap: a model is loaded on its first ``embed``."""
-    if spec.kind == HASHED:
-        return HashedEmbedder()
-    if spec.kind == MODEL:
-        from memgraph_gui.core.vectors.model import ModelEmbedder
-
-        return ModelEmbedder(spec)
-    from memgraph_gui.core.vectors.endpoint import EndpointEmbedder
-    from memgraph_gui.core.vectors.keys import endpoint_api_key
-
-    return EndpointEmbedder(spec, api_key or endpoint_api_key)

@@ -44,6 +44,8 @@ class CompactionWizard(QWizard):
         self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
         self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)
         self.resize(1000, 680)
+        # each page takes the wizard as a WizardHost (views.wizard.host): mypy checks here that
+        # the wizard has every member the pages use
         self.type_page = TypePage(self)
         self.groups_page = GroupsPage(self)
         self.review_page = ReviewPage(self)

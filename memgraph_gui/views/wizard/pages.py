@@ -6,8 +6,6 @@ Every page reads through the wizard's AppModel; none of them writes (the review 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from memgraph_gui.app.background import BackgroundJob
 from memgraph_gui.app.compaction_reads import Preview, compactable_types, preview
 from memgraph_gui.views.qt import (
@@ -29,11 +27,9 @@ from memgraph_gui.views.qt import (
     tr,
     tr_n,
 )
+from memgraph_gui.views.wizard.host import WizardHost
 from memgraph_gui.views.wizard.instruction import InstructionEditor
 from memgraph_gui.views.wizard.models import GroupsTableModel
-
-if TYPE_CHECKING:
-    from memgraph_gui.views.wizard.compaction_wizard import CompactionWizard
 
 
 def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
@@ -47,7 +43,7 @@ def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
 class TypePage(QWizardPage):
     """Step 1: the node type (hierarchically compacted types only) and the depth."""
 
-    def __init__(self, wizard: CompactionWizard) -> None:
+    def __init__(self, wizard: WizardHost) -> None:
         super().__init__()
         self._wizard = wizard
         self.setTitle(tr("Choose what to compact"))
@@ -134,7 +130,7 @@ class TypePage(QWizardPage):
 class GroupsPage(QWizardPage):
     """Step 2: the eligible groups (a query off the GUI thread), checkable."""
 
-    def __init__(self, wizard: CompactionWizard) -> None:
+    def __init__(self, wizard: WizardHost) -> None:
         super().__init__()
         self._wizard = wizard
         self._job: BackgroundJob | None = None
@@ -217,7 +213,7 @@ class GroupsPage(QWizardPage):
 class ReportPage(QWizardPage):
     """Step 4: what was approved (with the new rollups), skipped and refused."""
 
-    def __init__(self, wizard: CompactionWizard) -> None:
+    def __init__(self, wizard: WizardHost) -> None:
         super().__init__()
         self._wizard = wizard
         self.setTitle(tr("Report"))

@@ -6,7 +6,7 @@ place when approved (retry or skip); one refused at the write is reported as ref
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memgraph_gui.app import ops
 from memgraph_gui.app.compaction_reads import GroupRow, child_briefs, group_problem
@@ -28,18 +28,16 @@ from memgraph_gui.views.qt import (
     tr,
 )
 from memgraph_gui.views.wizard.draft_panel import DraftPanel
+from memgraph_gui.views.wizard.host import WizardHost
 from memgraph_gui.views.wizard.models import BriefsTableModel, WrappedTextDelegate
 from memgraph_gui.views.wizard.pages import plain_label
 from memgraph_gui.views.wizard.report import APPROVED, FAILED, QUEUED, SKIPPED, Outcome, Report
-
-if TYPE_CHECKING:
-    from memgraph_gui.views.wizard.compaction_wizard import CompactionWizard
 
 
 class ReviewPage(QWizardPage):
     """Reviews the checked groups in order; then the wizard moves on to the report."""
 
-    def __init__(self, wizard: CompactionWizard) -> None:
+    def __init__(self, wizard: WizardHost) -> None:
         super().__init__()
         self._wizard = wizard
         self._groups: list[GroupRow] = []

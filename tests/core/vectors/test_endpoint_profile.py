@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from memgraph_gui.core.domain.errors import MemgraphError
+from memgraph_gui.core.vectors.embedders import embedder_for
 from memgraph_gui.core.vectors.endpoint import MAX_RETRY_AFTER, EndpointEmbedder, embeddings_url
-from memgraph_gui.core.vectors.profiles import ENDPOINT, ProfileSpec, embedder_for
+from memgraph_gui.core.vectors.profiles import ENDPOINT, ProfileSpec
 from tests.core.vectors.fake_embeddings_server import FakeEmbeddingsServer, Reply
 
 

@@ -15,8 +15,9 @@ import pytest
 
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.vectors import model
+from memgraph_gui.core.vectors.embedders import embedder_for
 from memgraph_gui.core.vectors.model import CHUNK, DIM, PROFILE, ModelEmbedder, model_available
-from memgraph_gui.core.vectors.profiles import MODEL_SPEC, embedder_for
+from memgraph_gui.core.vectors.profiles import MODEL_SPEC
 from tests.core.processes import ROOT
 
 EMBED = ModelEmbedder(MODEL_SPEC).embed
