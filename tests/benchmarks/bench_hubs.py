@@ -9,7 +9,8 @@ count), and at each degree these calls are timed on it, and on the store's own b
 
 - ``getNodeById`` (external API, with its neighbours), ``getNeighbors`` (raw), and
   ``getNeighbors`` with ``projectTo`` the candidate pool (listVisibleCandidates) and 40% of all
-  ids spread over the timeline;
+  ids spread over the timeline; ``listEdges({to: hub})``; ``expandFromSeeds([hub])`` inside the
+  candidate pool, one hop and two;
 - ours warm (median), and ours on the first call after a write that adds an edge to the hub
   (as every turn of a chat does to its protagonist; median of 5);
 - Luker's JavaScript under node in the same run (``luker_hub.mjs``: a scan of every edge per
@@ -42,7 +43,15 @@ from tests.benchmarks.bench_lookups import build
 from tests.benchmarks.bench_store import timed
 
 HERE = Path(__file__).resolve().parent
-CALLS = ["getNodeById", "getNeighbors", "getNeighbors:candidates", "getNeighbors:spread"]
+CALLS = [
+    "getNodeById",
+    "getNeighbors",
+    "getNeighbors:candidates",
+    "getNeighbors:spread",
+    "listEdges:to",
+    "expandFromSeeds:candidates:1",
+    "expandFromSeeds:candidates:2",
+]
 RELATIONS = ["mentions", "involved_in"]
 Call = Callable[[], Any]
 
@@ -56,6 +65,13 @@ def calls(store: MemoryStore, hub: str, visible: dict[str, list[str]]) -> dict[s
             hub, project_to=visible["candidates"]
         ),
         "getNeighbors:spread": lambda: read.get_neighbors(hub, project_to=visible["spread"]),
+        "listEdges:to": lambda: read.list_edges(to_id=hub),
+        "expandFromSeeds:candidates:1": lambda: read.expand_from_seeds(
+            [hub], project_to=visible["candidates"]
+        ),
+        "expandFromSeeds:candidates:2": lambda: read.expand_from_seeds(
+            [hub], project_to=visible["candidates"], hops=2
+        ),
     }
 
 

@@ -1,9 +1,9 @@
-"""getNeighbors and getNodeById's neighbour list, answered from a node's edges held as columns,
-equal Luker's per-edge loop (restated below) through any sequence of node and edge writes (the
-columns are kept in step between reads: new edges appended, removed ones dropped, an edge back in
-its old place rebuilds them): relation case variants, both directions, archived and missing
-neighbours, parents that appear later, cycles, purges, and projections onto visible sets with
-repeats, blanks and unknown ids."""
+"""getNeighbors, getNodeById's neighbour list and listEdges of one node, answered from the node's
+edges held as columns, equal Luker's per-edge loop (restated below) through any sequence of node
+and edge writes (the columns are kept in step between reads: new edges appended, removed ones
+dropped, an edge back in its old place rebuilds them): relation case variants, both directions,
+archived and missing neighbours, parents that appear later, cycles, purges, and projections onto
+visible sets with repeats, blanks and unknown ids."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.results import NeighborRefs, Neighbors, NeighborView
 from memgraph_gui.core.graph.graph import Graph
-from memgraph_gui.core.graph.neighbors import neighbor_refs, neighbors
+from memgraph_gui.core.graph.neighbors import incident_edges_of, neighbor_refs, neighbors
 
 IDS = ["a", "b", "c", "d", "e", "f"]
 KINDS = ["knows", "KNOWS", "Mentions", "mentions", "contains"]
@@ -97,6 +97,15 @@ def _check(graph: Graph, source: str, relations: Any, way: str, visible: Any) ->
     for view in got:
         assert view.node is graph.nodes[view.node.id]
     assert neighbor_refs(graph, source) == _refs(graph, source)
+    ordered = sorted(graph.edges.values(), key=lambda e: e.ord)
+    for outgoing in (True, False):
+        mine = incident_edges_of(graph, source, outgoing=outgoing, relations=relations)
+        assert list(mine) == [
+            e
+            for e in ordered
+            if (e.from_id if outgoing else e.to_id) == source
+            and (relations is None or e.type.lower() in relations)
+        ]
 
 
 @settings(max_examples=150, deadline=None)

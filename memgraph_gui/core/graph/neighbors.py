@@ -35,13 +35,14 @@ _DIRECTIONS = np.array(["in", "out"], dtype=object)
 class Incident:
     """The edges touching one node, in store order, as columns, kept in step with its edges.
 
-    ``others``: the other end's id; ``types``: the edge type as stored; ``relations``: codes of
+    ``edges``: the edges themselves; ``others``: the other end's id; ``types``: the edge type as
+    stored; ``relations``: codes of
     the lower-cased types into ``names``; ``outgoing``: whether the node is the edge's source;
     ``ords``: each edge's ``Edge.ord``. The graph tells it of every change to the node's edges
     (``edge_changed``): a new edge (the newest in store order, as every write makes) or a removed
     one is noted and folded in on the next read (``settle``), so the protagonist's columns are
     not rebuilt each turn. The other ends' node slots are worked out per numbering (``slots``).
-    Used under the store lock. ``others`` and ``types`` only ever grow at their end (a removal
+    Used under the store lock. ``edges``, ``others`` and ``types`` only ever grow at their end (a removal
     makes new lists), so an answer may hold them with its length, without a copy; the numpy
     columns are replaced, never changed in place.
     """
@@ -53,6 +54,7 @@ class Incident:
         "_removed",
         "_slots",
         "_stored",
+        "edges",
         "names",
         "ords",
         "others",
@@ -64,6 +66,7 @@ class Incident:
 
     def __init__(self, source: str, edges: list[Edge]) -> None:
         self.source = source
+        self.edges: list[Edge] = []
         self.others: list[str] = []
         self.types: list[str] = []
         self.relations: Ints = np.zeros(0, dtype=np.int64)
@@ -133,6 +136,7 @@ class Incident:
         )
         if len(codes) != len(self.names):
             self.names = np.array(list(codes), dtype=object)
+        self.edges.extend(edges)
         self.others.extend(others)
         self.types.extend(types)
         self.relations = np.concatenate([self.relations, relations])
@@ -143,8 +147,10 @@ class Incident:
     def _drop(self, gone: Flags) -> None:
         """The columns without the rows marked ``gone``."""
         keep = ~gone
-        self.others = list(compress(self.others, keep.tolist()))
-        self.types = list(compress(self.types, keep.tolist()))
+        kept = keep.tolist()
+        self.edges = list(compress(self.edges, kept))
+        self.others = list(compress(self.others, kept))
+        self.types = list(compress(self.types, kept))
         self.relations, self.outgoing = self.relations[keep], self.outgoing[keep]
         self.ords = self.ords[keep]
         self._slots = self._slots[keep[: len(self._slots)]]
@@ -240,3 +246,13 @@ def _first_of_each(target: Ints, edges: Incident, keep: Flags) -> Ints:
     _, first = np.unique(keys, return_index=True)
     picked: Ints = rows[np.sort(first)]
     return picked
+
+
+def incident_edges_of(
+    graph: Graph, node_id: str, *, outgoing: bool, relations: frozenset[str] | None
+) -> tuple[Edge, ...]:
+    """The edges leaving (``outgoing``) or entering ``node_id`` in store order, only those whose
+    lower-cased type is in ``relations`` (None: all)."""
+    edges = incident(graph, node_id)
+    keep = _followed(edges, relations, "out" if outgoing else "in")
+    return tuple(map(edges.edges.__getitem__, np.flatnonzero(keep).tolist()))

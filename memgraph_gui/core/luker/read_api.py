@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from memgraph_gui.core.domain.errors import bad_args
@@ -24,7 +24,7 @@ from memgraph_gui.core.domain.results import (
 )
 from memgraph_gui.core.graph import drill, projection, recall, search, topology
 from memgraph_gui.core.graph.compaction import compaction_candidates
-from memgraph_gui.core.graph.neighbors import neighbors
+from memgraph_gui.core.graph.neighbors import incident_edges_of, neighbors
 from memgraph_gui.core.luker import args
 from memgraph_gui.core.luker.read_briefs import BriefReader
 from memgraph_gui.core.vectors.api import VectorApi
@@ -113,16 +113,22 @@ class ReadApi(BriefReader):
         type_set = args.lower_set(types, "types")
         internal = args.flag(exclude_internal, "excludeInternal", False)
         with self._store.reading() as graph:
-            pool = (
-                topology.incident_edges(graph, source)
-                if source
-                else topology.incident_edges(graph, target)
-                if target
-                else topology.edges_in_order(graph)
-            )
+            if source or target:  # one node's edges, picked from its columns
+                end = source or target
+                assert end is not None
+                pool: Iterable[Edge] = incident_edges_of(
+                    graph, end, outgoing=bool(source), relations=type_set
+                )
+                if source and target is not None:
+                    pool = (e for e in pool if e.to_id == target)
+                elif target and source is not None:  # from '' to a node: nothing leaves ''
+                    pool = (e for e in pool if e.from_id == source)
+                if not internal:
+                    return tuple(pool)
+                return tuple(e for e in pool if not e.internal)
             return tuple(
                 e
-                for e in pool
+                for e in topology.edges_in_order(graph)
                 if (source is None or e.from_id == source)
                 and (target is None or e.to_id == target)
                 and (type_set is None or e.type.lower() in type_set)
