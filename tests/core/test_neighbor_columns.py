@@ -89,8 +89,7 @@ def _refs(graph: Graph, source: str) -> list[dict[str, str]]:
 
 
 def _check(graph: Graph, source: str, relations: Any, way: str, visible: Any) -> None:
-    trimmed = None if visible is None else [v.strip() for v in visible]  # as ReadApi passes them
-    got = neighbors(graph, source, relations, way, trimmed)
+    got = neighbors(graph, source, relations, way, visible)
     assert [(v.node.id, v.edge_type, v.direction) for v in got] == _luker(
         graph, source, relations, way, visible
     )

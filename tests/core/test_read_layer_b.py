@@ -99,6 +99,16 @@ def test_neighbors_project_to_list_rolls_up_and_dedupes(world: Any) -> None:
     ]
 
 
+def test_neighbors_project_to_reads_ids_as_luker_s_to_id_set(world: Any) -> None:
+    """Ids with spaces around them count trimmed; blanks, None and unknown ids are skipped; a
+    set or a tuple does as a list; anything but an id array is refused."""
+    expected = ring(world.get_neighbors("a", project_to=["r1", "b"]))
+    for given in ([" r1 ", "b\t", "", None, "nobody"], ("r1", "b"), {"b", "r1"}, [" r1", "b"]):
+        assert ring(world.get_neighbors("a", project_to=given)) == expected, given
+    with pytest.raises(MemgraphError, match="projectTo"):
+        world.get_neighbors("a", project_to="r1")
+
+
 def test_neighbors_project_to_drops_neighbours_outside_the_set(world: Any) -> None:
     assert ring(world.get_neighbors("a", project_to=["l"])) == [("l", "occurred_at", "out")]
     assert world.get_neighbors("a", project_to=[]) == ()

@@ -222,11 +222,18 @@ def _followed(edges: Incident, relations: frozenset[str] | None, way: str) -> Fl
 
 
 def _mask(arrays: GraphArrays, visible: Iterable[str]) -> Flags:
-    """``visible`` as a mask over node slots."""
+    """``visible`` as a mask over node slots; an id with spaces around it counts trimmed (as
+    Luker's ``toIdSet`` reads it), trimmed only when it names no node as it is."""
     ids = visible if isinstance(visible, Collection) else list(visible)
     at = np.fromiter(map(arrays.slot.get, ids, repeat(-1)), np.int64, len(ids))
     mask = np.zeros(len(arrays.ids), dtype=np.bool_)
     mask[at[at >= 0]] = True
+    missed = np.flatnonzero(at < 0).tolist()
+    if missed:
+        listed = list(ids)
+        trimmed = [listed[i].strip() for i in missed]
+        found = np.fromiter(map(arrays.slot.get, trimmed, repeat(-1)), np.int64, len(trimmed))
+        mask[found[found >= 0]] = True
     return mask
 
 

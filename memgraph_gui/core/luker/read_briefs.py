@@ -65,7 +65,10 @@ class BriefReader:
 
     def _projection_set(self, graph: Graph, project_to: Any) -> Collection[str] | None:
         """None for ``raw``; the recorded visible ids for ``visible``; an explicit id list as
-        given, trimmed (for membership only: it may hold repeats and blanks)."""
+        given (for membership only: it may hold repeats, blanks and ids with spaces around them,
+        which ``neighbors`` trims; anything but strings is checked and made strings here)."""
+        if isinstance(project_to, (list, tuple)) and set(map(type, project_to)) <= {str}:
+            return project_to
         if isinstance(project_to, (list, tuple, set, frozenset)):
             return args.stripped_ids(project_to, "projectTo")
         if project_to == "visible":
