@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.results import NeighborRefs, Neighbors, NeighborView
+from memgraph_gui.core.graph import neighbors as neighbors_module
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.neighbors import incident_edges_of, neighbor_refs, neighbors
 
@@ -110,6 +111,15 @@ def _check(graph: Graph, source: str, relations: Any, way: str, visible: Any) ->
 @settings(max_examples=150, deadline=None)
 @given(ops=_ops)
 def test_columns_equal_lukers_loop_through_writes(ops: list) -> None:
+    """Both when every node's columns are kept between calls (as a hub's are) and when each
+    call makes them anew."""
+    for kept_from in (0, neighbors_module.KEPT_FROM):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(neighbors_module, "KEPT_FROM", kept_from)
+            _run(ops)
+
+
+def _run(ops: list) -> None:
     graph = Graph()
     for node_id in IDS[:3]:
         graph.put_node(Node(node_id, "event", ord=len(graph.nodes)))
@@ -166,9 +176,12 @@ def test_views_read_alike_by_index_slice_iteration_and_json() -> None:
         refs[2]
 
 
-def test_a_hubs_answer_stays_as_it_was_while_its_edges_change() -> None:
+def test_a_hubs_answer_stays_as_it_was_while_its_edges_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """getNodeById's neighbours share the hub's growing columns without a copy: an answer keeps
     its own length through later edges, and a removal leaves it whole."""
+    monkeypatch.setattr(neighbors_module, "KEPT_FROM", 0)
     graph = Graph()
     for node_id in IDS:
         graph.put_node(Node(node_id, "event"))

@@ -156,8 +156,16 @@ class Incident:
         self._slots = self._slots[keep[: len(self._slots)]]
 
 
+KEPT_FROM = 256
+"""Edges from which a node's columns are kept between calls (a hub's); a smaller node's are
+made per call (microseconds), so that a caller walking every node does not keep them all."""
+
+
 def incident(graph: Graph, source: str) -> Incident:
-    """``source``'s incident edges as columns (kept by the graph in step with its edges)."""
+    """``source``'s incident edges as columns (a hub's kept by the graph in step with its
+    edges)."""
+    if graph.degree(source) < KEPT_FROM:
+        return Incident(source, graph.edges_of(source))
     return graph.of_edges(source, lambda: Incident(source, graph.edges_of(source))).settle()
 
 
