@@ -54,6 +54,23 @@ from memgraph_gui.core.memory import MemoryStore
 from memgraph_gui.views.main_window import MainWindow
 tune_process()  # as the window's entry point (``memgraph_gui.__main__``) does
 imported = time.time()
+import memgraph_gui.app.files as files_module
+import memgraph_gui.core.storage.preview as preview_module
+import memgraph_gui.core.storage.rows as rows_module
+phases = {}  # seconds in each step of the open on the opener thread (GIL waits included)
+def timed_step(module, name, key):
+    step = getattr(module, name)
+    def timed(*args, **kwargs):
+        began = time.perf_counter()
+        try:
+            return step(*args, **kwargs)
+        finally:
+            phases[key] = phases.get(key, 0.0) + time.perf_counter() - began
+    setattr(module, name, timed)
+timed_step(rows_module, "check_rows", "rows checked")
+timed_step(rows_module, "read_tables", "rows read")
+timed_step(preview_module, "preview_of", "preview columns")
+timed_step(files_module, "snapshot_from_preview", "picture arrays")
 qt = QApplication([])
 app = AppModel(MemoryStore.open(":memory:"))
 window = MainWindow(app)
@@ -84,6 +101,7 @@ start = time.perf_counter()
 window.open_path(sys.argv[1])
 while not complete():  # from saved positions (a preview, then the store) or a first layout frame
     qt.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+steps = dict(phases)  # (the graph's build comes after the picture)
 end = first_paint_after(time.perf_counter())
 drawn = end - start
 while window.files.opening:
@@ -93,7 +111,7 @@ window.graph_view.shutdown()
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"interactive": drawn, "ready": ready, "rss_mb": rss,
                   "nodes": window.graph_view.scene.n, "painted_at": wall[end],
-                  "imported_at": imported, "shown_at": shown}))
+                  "imported_at": imported, "shown_at": shown, "steps": steps}))
 app.close()
 """
 
@@ -297,6 +315,10 @@ def _one_edit(qt: Any, window: Any, app: Any, ops: Any, node_id: str, *, reset: 
     return spent[0]
 
 
+STEPS = ("rows checked", "rows read", "preview columns", "picture arrays")
+"""The opener thread's steps before the picture from saved positions (``PROBE``)."""
+
+
 def measure(path: Path, *, opens: int = 5) -> dict[str, Any]:
     """Every number of the table for the laid-out store ``path`` (see the module docstring)."""
     folder = Path(tempfile.mkdtemp(prefix="bench-desk-"))
@@ -315,6 +337,7 @@ def measure(path: Path, *, opens: int = 5) -> dict[str, Any]:
         "whole": median("whole"),
         "startup": median("startup"),
         "imports": median("imports"),
+        "steps": {k: statistics.median(s["steps"].get(k, 0.0) for s in saved) for k in STEPS},
         "fresh": fresh,
         "edit": edit,
         "reset": reset,
