@@ -10,6 +10,11 @@ timeline filter's rows (``AppModel.timeline_rows`` with the text), against the o
 alternative measured in the same run: a plain Python pass that case-folds every node's texts per
 query (what the Find box did before). Also the first find after opening (it builds the index),
 and the peak RSS of the process. The bar for searches is 20 ms (design.md §6).
+
+Then Luker's three searches (``keywordSearch``, ``searchNodesLexical``, ``findByName``) over
+the same queries and a few names, warm medians after ``warm_up()``, against Luker's own
+algorithm in plain Python over the store's export (``plain.py``), timed in the same run.
+``luker_searches()`` returns the rows (``bench_200k`` reads them).
 """
 
 from __future__ import annotations
@@ -25,12 +30,15 @@ from pathlib import Path
 from typing import Any
 
 from memgraph_gui.app.reads import StoreReads
-from memgraph_gui.core import MemoryStore
+from memgraph_gui.core import MemoryStore, external
 from memgraph_gui.core.domain.text import find_needle, node_find_parts
+from memgraph_gui.core.luker.interop import export_luker
+from tests.benchmarks import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-m", "memgraph_gui.cli"]
 QUERIES = ["silver", "Summary 1", "secret deal", "e", "the", "艾", "银月", "zzzz", "n_4999"]
+NAMES = ["Eileen", "Eileen sword betrayal", "艾琳", "银月城"]  # what Luker's callers ask for
 BAR = 0.020
 
 
@@ -106,6 +114,63 @@ def bench(path: Path, repeat: int) -> str:
     return "\n".join(lines)
 
 
+def luker_searches(store: MemoryStore, repeat: int) -> list[tuple[str, str, int, float, float]]:
+    """``(call, query, answers, ours_ms, plain_ms)`` for each of Luker's three searches and
+    each query; ours warm (after ``warm_up``), the plain pass over the export in the same run.
+    The plain answers are checked to be ours (ids, in order)."""
+    store.warm_up()
+    read = store.read_api()
+    doc = export_luker(store.storage)
+    schema = {t["id"]: t for t in read.get_schema().schema.to_json()}
+    calls = {
+        "keywordSearch": (
+            lambda q: [h.node.id for h in read.keyword_search(query=q)],
+            lambda q: [n["id"] for n, _score in plain.keyword_search(doc, schema, q)],
+        ),
+        "searchNodesLexical": (
+            lambda q: [n["id"] for n in external.search_nodes_lexical(store, q)["nodes"]],
+            lambda q: [n["id"] for n in plain.search_nodes_lexical(doc, q)],
+        ),
+        "findByName": (
+            lambda q: [n.id for n in read.find_by_name(query=q).matches],
+            lambda q: [n["id"] for n in plain.find_by_name(doc, schema, q)],
+        ),
+    }
+    rows = []
+    for name, (ours, theirs) in calls.items():
+        for query in QUERIES + NAMES:
+            answer = ours(query)
+            if name != "keywordSearch":  # (equal scores may come in another order)
+                assert answer == theirs(query), (name, query)
+            rows.append(
+                (
+                    name,
+                    query,
+                    len(answer),
+                    median_ms(lambda q=query, f=ours: f(q), repeat),  # type: ignore[misc]
+                    median_ms(lambda q=query, f=theirs: f(q), 1),  # type: ignore[misc]
+                )
+            )
+    return rows
+
+
+def luker_table(rows: list[tuple[str, str, int, float, float]]) -> str:
+    lines = [
+        "Luker's searches, warm medians (ms) against Luker's algorithm in plain Python:",
+        "",
+        "| call | query | answers | memgraph | plain | ratio |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for name, query, answers, ours, theirs in rows:
+        lines.append(
+            f"| {name} | {query!r} | {answers:,} | {ours:.2f} | {theirs:.0f} "
+            f"| {theirs / max(ours, 1e-6):,.0f}x |"
+        )
+    worst = max(rows, key=lambda row: row[3])
+    lines += ["", f"worst: {worst[0]}({worst[1]!r}), {worst[2]:,} answers: {worst[3]:.2f} ms"]
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=50_000)
@@ -114,6 +179,9 @@ def main() -> int:
     options = parser.parse_args()
     if options.db is not None:
         print(bench(options.db, options.repeat))
+        print()
+        with MemoryStore.open(options.db, create=False) as store:
+            print(luker_table(luker_searches(store, options.repeat)))
         return 0
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "demo.memgraph"
@@ -124,6 +192,9 @@ def main() -> int:
             capture_output=True,
         )
         print(bench(path, options.repeat))
+        print()
+        with MemoryStore.open(path, create=False) as store:
+            print(luker_table(luker_searches(store, options.repeat)))
     return 0
 
 

@@ -1,13 +1,15 @@
 """``memgraph import-luker`` of a Luker export, timed as a whole process (run on demand, not in CI).
 
     .venv/bin/python -m tests.benchmarks.bench_import [--sizes 10000,50000,200000] [--repeat 3]
+    .venv/bin/python -m tests.benchmarks.bench_import --db STORE [--repeat 3]
 
 For each size: ``memgraph demo --nodes N --seed 11`` and ``memgraph export-luker`` make the export
-(in a temporary folder); then, alternating, ``python -m memgraph_gui.cli --db NEW import-luker
-EXPORT`` and the plain alternative run as fresh processes, each timed from start to exit (median of
-``--repeat``). Prints a markdown table: both times, their ratio (wall clock and CPU), the bar (≤ 3×
-at 50k), how the time per node grows with the size, and (no alternative) the same import over the
-store just imported (``--replace``: opening it, keeping ``NAME.bak``, replacing every row).
+(in a temporary folder; with ``--db``, the export of that store, left as it is); then,
+alternating, ``python -m memgraph_gui.cli --db NEW import-luker EXPORT`` and the plain
+alternative run as fresh processes, each timed from start to exit (median of ``--repeat``).
+Prints a markdown table: both times, their ratio (wall clock and CPU), the bar (≤ 3× at 50k),
+how the time per node grows with the size, and (no alternative) the same import over the store
+just imported (``--replace``: opening it, keeping ``NAME.bak``, replacing every row).
 
 The plain alternative (``PLAIN`` below) is what one would write without memgraph: ``json.load``
 the file, build the same node and edge rows our tables hold (``fields`` and ``childrenIds`` as
@@ -147,13 +149,20 @@ def same_rows(ours: Path, plain: Path) -> bool:
     return found[0] == found[1]
 
 
-def measure(nodes: int, repeat: int, folder: Path) -> dict[str, float]:
-    """Median whole-process times of our import and the plain one for an ``nodes`` export."""
-    with MemoryStore.open(fresh(folder / "demo.memgraph")) as demo:
-        load_demo(demo, nodes, seed=11)
-        edges = len(demo.graph.edges)
-        export = folder / f"export-{nodes}.json"
-        export_luker_file(demo.storage, export)
+def measure(nodes: int, repeat: int, folder: Path, db: Path | None = None) -> dict[str, float]:
+    """Median whole-process times of our import and the plain one for an ``nodes`` export (of
+    the store ``db`` when given: ``nodes`` is then its node count)."""
+    if db is not None:
+        with MemoryStore.open(db, create=False) as given:
+            nodes, edges = len(given.graph.nodes), len(given.graph.edges)
+            export = folder / f"export-{nodes}.json"
+            export_luker_file(given.storage, export)
+    else:
+        with MemoryStore.open(fresh(folder / "demo.memgraph")) as demo:
+            load_demo(demo, nodes, seed=11)
+            edges = len(demo.graph.edges)
+            export = folder / f"export-{nodes}.json"
+            export_luker_file(demo.storage, export)
     schema, ours_db, plain_db = plain_schema(folder), folder / "ours.memgraph", folder / "p.db"
     ours, plain, replace = [], [], []
     for _ in range(repeat):
@@ -215,12 +224,13 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="10000,50000,200000", help="node counts, by commas")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--db", type=Path, help="export this store instead of generated demos")
     options = parser.parse_args()
-    sizes = [int(size) for size in options.sizes.split(",")]
+    sizes = [0] if options.db else [int(size) for size in options.sizes.split(",")]
     rows = []
     for nodes in sizes:
         with tempfile.TemporaryDirectory() as folder:
-            rows.append(measure(nodes, options.repeat, Path(folder)))
+            rows.append(measure(nodes, options.repeat, Path(folder), options.db))
     print(report(rows, options.repeat))
     return 0
 

@@ -206,6 +206,56 @@ def test_a_layout_saved_by_one_process_is_read_by_another(
     assert json.loads(stdout) == json.loads(out.read_text(encoding="utf-8"))
 
 
+def test_without_seconds_a_layout_may_take_longer_the_bigger_the_memory(
+    demo_store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A flat 4 s default stopped the 200k demo's layout at 12 of its 45 steps (twice the 50k
+    edge-length ratio): the default limit grows with the active nodes (4 s per 50,000, at least
+    4 s); a given ``--seconds`` is kept."""
+    from memgraph_gui import layout_cli
+    from memgraph_gui.core import layout
+
+    assert layout_cli.default_seconds(2_000) == layout_cli.default_seconds(50_000) == 4.0
+    assert layout_cli.default_seconds(200_000) == 16.0
+    assert layout_cli.default_seconds(10**9) == layout_cli.MAX_SECONDS
+    asked: list[float] = []
+    stream = layout.stream_layout
+
+    def spying(inp: object, *, seconds: float, **kwargs: object) -> object:
+        asked.append(seconds)
+        return stream(inp, seconds=seconds, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(layout, "stream_layout", spying)
+    monkeypatch.setattr(layout_cli, "PER_NODES", 100)  # the demo's nodes as a big memory's
+    path, nodes = demo_store.path, len(active_ids(demo_store))
+    demo_store.close()
+    assert cli("--db", path, "layout", "--fresh")[0] == 0
+    assert cli("--db", path, "layout", "--fresh", "--seconds", "3")[0] == 0
+    assert asked == [4.0 * nodes / 100, 3.0]
+
+
+def test_a_layout_leaves_the_per_node_edge_lists_unbuilt(
+    demo_store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``memgraph layout`` reads the edges as columns; building every node's edge lists when
+    the store opens took ~0.9 s of a 200k layout's process."""
+    from memgraph_gui.core.graph.graph import Graph
+
+    built: list[object] = []
+    adjacency = Graph._adjacency
+
+    def counting(graph: Graph) -> object:
+        built.append(graph)
+        return adjacency(graph)
+
+    monkeypatch.setattr(Graph, "_adjacency", counting)
+    path = demo_store.path
+    demo_store.close()
+    status, report = cli("--db", path, "layout", "--fresh", "--seconds", "2")
+    assert status == 0 and report["saved"], report
+    assert built == []
+
+
 @pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "soon", "1e9"])
 def test_bad_seconds_are_refused_before_the_store_is_touched(tmp_path: Path, seconds: str) -> None:
     status, answer = cli("--db", str(tmp_path / "none.memgraph"), "layout", "--seconds", seconds)

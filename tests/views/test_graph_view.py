@@ -693,3 +693,29 @@ def test_an_events_label_is_its_summary_not_lukers_summary_n_title(view: Any, ap
     assert not label.startswith("Summary") and summary.startswith(label.rstrip("…")[:20])
     character = next(i for i in view.scene.ids if app.node(i).type == "character_sheet")
     assert view._label_of(character).startswith(app.node(character).title[:10])  # titled types
+
+
+def test_a_streamed_frame_of_the_whole_picture_is_taken_in_place(
+    view: Any, monkeypatch: Any
+) -> None:
+    """A layout frame of every row moves each unpinned row to its new position and leaves the
+    pinned rows alone, without an index of every row or copies of them (at 200k those took
+    ~10 ms of each streamed frame): it allocates a mask of the rows at most."""
+    import tracemalloc
+
+    from memgraph_gui.app.layout_job import LayoutUpdate
+
+    scene = view.scene
+    scene.pinned[:5] = True
+    before = scene.pos.copy()
+    pos = np.random.default_rng(3).normal(size=(scene.n, 2))
+    for name in ("_positions_moved", "_draw_edges", "_animating"):
+        monkeypatch.setattr(view, name, lambda *_a, **_k: None)  # (the frame's drawing)
+    tracemalloc.start()
+    view._on_frame_ready(LayoutUpdate(scene.ids, pos, "refine", 3, False))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert np.array_equal(scene.pos[:5], before[:5])
+    assert np.array_equal(scene.pos[5:], pos[5:])
+    assert scene.placed.all()
+    assert peak < 4 * scene.n  # an index of every row and its copies: 24+ bytes a row

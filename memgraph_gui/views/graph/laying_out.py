@@ -147,15 +147,18 @@ class GraphLayout:
         scene = self.scene
         if scene is None or self.by_time:
             return
-        if update.ids == scene.ids:
-            rows, src = np.arange(scene.n), update.pos
+        if update.ids is scene.ids or update.ids == scene.ids:
+            # the whole picture, copied in place past the pinned rows (an index of every row
+            # and fancy-indexed copies took ~10 ms of each frame at 200k)
+            np.copyto(scene.pos, update.pos, where=~scene.pinned[:, None])
+            scene.placed.fill(True)
         else:
             rows = scene.rows(update.ids)
             keep = np.fromiter((i in scene.index for i in update.ids), bool, len(update.ids))
             src = update.pos[keep]
-        free = ~scene.pinned[rows]
-        scene.pos[rows[free]] = src[free]
-        scene.placed[rows] = True
+            free = ~scene.pinned[rows]
+            scene.pos[rows[free]] = src[free]
+            scene.placed[rows] = True
         # the overview's few thousand merged lines follow every frame; raw edges only when few
         merged = self.folded is not None and self.folded.active and not self.focus_on
         live = merged or len(scene.edges) <= EDGE_LIVE_LIMIT or update.done
