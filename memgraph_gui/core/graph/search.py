@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from itertools import chain
+from itertools import chain, compress
 from operator import attrgetter
 from typing import Any
+
+import numpy as np
 
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.domain.model import Node
@@ -173,10 +175,11 @@ def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> list
     needle = query.strip().lower().replace("\x00", "")
     if not needle:
         return []
-    hits = list(chain.from_iterable(_name_index(graph).block_matches(needle)))
+    hits, ords = _name_index(graph).matches_and_ords(needle)
     if types is not None:
-        hits = [node for node in hits if node.type.lower() in types]
-    return timeline_order.in_timeline_order(graph, hits)
+        kept = [node.type.lower() in types for node in hits]
+        hits, ords = list(compress(hits, kept)), ords[np.array(kept, dtype=np.bool_)]
+    return timeline_order.in_timeline_order(graph, hits, ords)
 
 
 def lexical_text(node: Node, fields: Mapping[str, Any] | None = None) -> str:

@@ -69,18 +69,21 @@ def _needle_buckets(needle: str) -> npt.NDArray[np.uint32]:
 class _Block:
     """The indexed nodes of one range of row orders."""
 
-    __slots__ = ("entries", "joined", "nodes", "slot", "texts")
+    __slots__ = ("entries", "joined", "nodes", "ords", "slot", "texts")
 
     def __init__(self, slot: int) -> None:
         self.slot = slot
         self.entries: dict[int, tuple[Node, str]] = {}  # ord -> (node, haystack)
         self.nodes: list[Node] = []
+        self.ords: npt.NDArray[np.int64] = np.zeros(0, np.int64)
         self.texts: list[str] = []
         self.joined = ""
 
     def rebuild(self) -> npt.NDArray[np.uint8]:
         """Re-join the block in ``ord`` order; returns its new bitmap."""
-        ordered = [self.entries[o] for o in sorted(self.entries)]
+        ords = sorted(self.entries)
+        ordered = [self.entries[o] for o in ords]
+        self.ords = np.array(ords, dtype=np.int64)
         self.nodes = [node for node, _text in ordered]
         self.texts = [text for _node, text in ordered]
         self.joined = _SEPARATOR.join(self.texts)
@@ -90,6 +93,13 @@ class _Block:
         if needle not in self.joined:
             return []
         return list(compress(self.nodes, map(contains, self.texts, repeat(needle))))
+
+    def picked(self, needle: str) -> tuple[list[Node], npt.NDArray[np.int64]]:
+        """``matches`` and their row orders."""
+        if needle not in self.joined:
+            return [], self.ords[:0]
+        found = list(map(contains, self.texts, repeat(needle)))
+        return list(compress(self.nodes, found)), self.ords[np.array(found, dtype=np.bool_)]
 
 
 class SubstringIndex:
@@ -116,6 +126,20 @@ class SubstringIndex:
         """Every node whose haystack contains ``needle`` (non-empty), in ``ord`` order; lazily,
         block by block, so a caller that stops early skips the rest."""
         return chain.from_iterable(self.block_matches(needle))
+
+    def matches_and_ords(self, needle: str) -> tuple[list[Node], npt.NDArray[np.int64]]:
+        """``matches`` as one list, with each node's row order (``Node.ord``) beside it: what
+        putting many hits in timeline order needs, without reading an attribute per hit."""
+        if not needle:
+            raise ValueError("the needle must not be empty")
+        self.refresh()
+        nodes: list[Node] = []
+        ords = []
+        for number in self._candidates(needle):
+            found, at = self._blocks[number].picked(needle)
+            nodes += found
+            ords.append(at)
+        return nodes, np.concatenate(ords) if ords else np.zeros(0, np.int64)
 
     def block_matches(self, needle: str) -> Iterator[list[Node]]:
         """``matches`` as one list per block (cheaper to gather when most nodes match)."""

@@ -62,11 +62,14 @@ def prepare(graph: Graph) -> None:
     _index(graph).ranks(graph)
 
 
-def in_timeline_order(graph: Graph, nodes: list[Node]) -> list[Node]:
-    """``nodes`` (distinct, all in ``graph``) in the order of ``graph.timeline_ids()``."""
+def in_timeline_order(
+    graph: Graph, nodes: list[Node], ords: npt.NDArray[np.int64] | None = None
+) -> list[Node]:
+    """``nodes`` (distinct, all in ``graph``) in the order of ``graph.timeline_ids()``;
+    ``ords``: their ``Node.ord`` values when the caller has them (not read again then)."""
     index = _index(graph)
     if len(nodes) > FEW:
-        return _by_rank(graph, index, nodes)
+        return _by_rank(graph, index, nodes, ords)
     ids = [node.id for node in nodes]
     keys = list(map(uca_key, ids)) if index.non_ascii else sort_keys(ids)
     decorated = sorted(zip(map(_SEQ, nodes), keys, range(len(nodes)), strict=True))
@@ -75,11 +78,18 @@ def in_timeline_order(graph: Graph, nodes: list[Node]) -> list[Node]:
     return [nodes[i] for _seq, _key, i in decorated]
 
 
-def _by_rank(graph: Graph, index: TimelineOrder, nodes: list[Node]) -> list[Node]:
+def _by_rank(
+    graph: Graph,
+    index: TimelineOrder,
+    nodes: list[Node],
+    ords: npt.NDArray[np.int64] | None = None,
+) -> list[Node]:
     """``nodes`` dropped into their timeline slots (array passes, no comparison sort)."""
     ranks = index.ranks(graph)
+    if ords is None:
+        ords = np.fromiter(map(_ORD, nodes), np.int64, len(nodes))
     slots = np.full(len(ranks), -1, np.int64)
-    slots[ranks[np.fromiter(map(_ORD, nodes), np.int64, len(nodes))]] = np.arange(len(nodes))
+    slots[ranks[ords]] = np.arange(len(nodes))
     out = list(map(nodes.__getitem__, slots[slots >= 0].tolist()))
     if len(out) == len(nodes):
         return out
