@@ -6,7 +6,9 @@ Issue 24's bar: every Luker call at least 3x faster than Luker's JS on a 50k sto
 protagonist is on a third of all events, the protagonist's calls included. On a copy of
 ``--db`` (default ``/tmp/story50k.memgraph``; when it is missing, ``memgraph demo --nodes 50000
 --seed 11`` is built) every call of the Read, session and external APIs that does real work is
-timed warm (median per call) two ways in the same run:
+timed warm (the median of 15 samples, each enough calls to last 5 ms) two ways in the same run,
+alternating (JS, ours, JS, ours: ``--rounds 2``) and keeping each side's best round, so that a
+busy spell on the shared machine slows one round rather than one side:
 
 - ours: ``ReadApi`` / ``external`` on the store;
 - Luker's: ``luker_calls.mjs`` (and ``luker_hub.mjs`` for getNodeById, getNeighbors, listEdges to
@@ -50,10 +52,13 @@ QUERIES = {"keyword": "Aldric betrayal deal", "cjk": "奥德里克沐恩", "miss
 
 
 class Call:
-    """One row: the JS call (name and JSON arguments, ``"$set"`` for an id set) and ours."""
+    """One row: the JS call (name and JSON arguments, ``"$set"`` for an id set) and ours; a
+    ``hub`` call is ``luker_hub.mjs``'s (``js`` is its key there)."""
 
-    def __init__(self, name: str, js: str, args: list[Any], ours: Callable[[], Any]) -> None:
-        self.name, self.js, self.args, self.ours = name, js, args, ours
+    def __init__(
+        self, name: str, js: str, args: list[Any], ours: Callable[[], Any], hub: bool = False
+    ) -> None:
+        self.name, self.js, self.args, self.ours, self.hub = name, js, args, ours, hub
 
 
 def load() -> str:
@@ -320,95 +325,129 @@ def run_node(script: str, argv: list[str]) -> dict[str, Any]:
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
-def hub_rows(
-    store: MemoryStore, hub: str, sets: dict[str, list[str]], folder: Path, min_sample: float
-) -> list[dict[str, Any]]:
-    """getNodeById, getNeighbors (raw and projected) and expandFromSeeds against
-    ``luker_hub.mjs`` (its own timing: median of 20 warm calls; its listEdges to the hub is in
-    the main plan already); sizes checked."""
+def hub_calls(store: MemoryStore, hub: str, sets: dict[str, list[str]]) -> list[Call]:
+    """The protagonist's calls ``luker_hub.mjs`` times (``js`` is its key; its listEdges to the
+    hub is in ``plan`` already): getNodeById, getNeighbors raw and projected, expandFromSeeds."""
     read = store.read_api()
-    visible = folder / "visible.json"
-    visible.write_text(json.dumps(sets))
-    theirs = run_node("luker_hub.mjs", [str(folder / "export.json"), hub, str(visible), "20"])
     cands, spread = sets["candidates"], sets["spread"]
-    ours: dict[str, tuple[str, Callable[[], Any]]] = {
-        "getNodeById": (
+    return [
+        Call(
             "getNodeById (external)(protagonist)",
+            "getNodeById",
+            [],
             lambda: external.get_node_by_id(store, hub),
+            hub=True,
         ),
-        "getNeighbors": ("getNeighbors(protagonist)", lambda: read.get_neighbors(hub)),
-        "getNeighbors:candidates": (
+        Call(
+            "getNeighbors(protagonist)",
+            "getNeighbors",
+            [],
+            lambda: read.get_neighbors(hub),
+            hub=True,
+        ),
+        Call(
             "getNeighbors(protagonist, projectTo candidates)",
+            "getNeighbors:candidates",
+            [],
             lambda: read.get_neighbors(hub, project_to=cands),
+            hub=True,
         ),
-        "getNeighbors:spread": (
+        Call(
             "getNeighbors(protagonist, projectTo spread)",
+            "getNeighbors:spread",
+            [],
             lambda: read.get_neighbors(hub, project_to=spread),
+            hub=True,
         ),
-        "expandFromSeeds:candidates:1": (
+        Call(
             "expandFromSeeds([protagonist], candidates, 1 hop)",
+            "expandFromSeeds:candidates:1",
+            [],
             lambda: read.expand_from_seeds([hub], project_to=cands),
+            hub=True,
         ),
-        "expandFromSeeds:candidates:2": (
+        Call(
             "expandFromSeeds([protagonist], candidates, 2 hops)",
+            "expandFromSeeds:candidates:2",
+            [],
             lambda: read.expand_from_seeds([hub], project_to=cands, hops=2),
+            hub=True,
         ),
-    }
-    rows = []
-    for key, (label, fn) in ours.items():
-        if key not in theirs:
-            continue
-        answer = fn()
-        size = len(answer["neighbors"]) if key == "getNodeById" else len(answer)
-        js_size = theirs[key]["size"]
-        rows.append(
-            {
-                "call": label,
-                "ours": timed(fn, min_sample),
-                "js": theirs[key]["seconds"],
-                "size": size,
-                "agree": "size" if size == js_size else f"NO: {size} vs {js_size}",
-            }
-        )
-    return rows
+    ]
 
 
-def measure(
-    store: MemoryStore, calls: list[Call], sets: dict[str, list[str]], folder: Path, args: Any
-) -> list[dict[str, Any]]:
+def prepare(
+    store: MemoryStore, calls: list[Call], sets: dict[str, list[str]], folder: Path
+) -> None:
+    """The export document, the schema, the id sets and the call plan, as the JS files read them."""
     with store.reading() as graph:
         always = sorted(graph.injection.always_inject_ids)
     schema = store.read_api().get_schema().schema.to_json()
     (folder / "export.json").write_text(json.dumps(export_luker(store.storage), ensure_ascii=False))
     (folder / "schema.json").write_text(json.dumps(schema, ensure_ascii=False))
+    (folder / "visible.json").write_text(json.dumps(sets))
     spec = {
         "sets": sets,
         "alwaysInjectIds": always,
-        "calls": [{"name": c.name, "call": c.js, "args": c.args} for c in calls],
+        "calls": [{"name": c.name, "call": c.js, "args": c.args} for c in calls if not c.hub],
     }
     (folder / "calls.json").write_text(json.dumps(spec, ensure_ascii=False))
-    print(f"… Luker's JS under node (load {load()})", file=sys.stderr, flush=True)
-    theirs = run_node(
-        "luker_calls.mjs",
-        [str(folder / n) for n in ("export.json", "schema.json", "calls.json")]
-        + [str(args.min_sample_ms)],
-    )
-    print(f"… ours (load {load()})", file=sys.stderr, flush=True)
+
+
+def js_round(folder: Path, hub: str, with_hub: bool, min_sample_ms: float) -> dict[str, Any]:
+    """One run of Luker's JS: ``luker_calls.mjs`` by call name, ``luker_hub.mjs`` by its keys."""
+    files = [str(folder / n) for n in ("export.json", "schema.json", "calls.json")]
+    out = run_node("luker_calls.mjs", [*files, str(min_sample_ms)])
+    if with_hub:
+        visible = str(folder / "visible.json")
+        hubs = run_node("luker_hub.mjs", [str(folder / "export.json"), hub, visible, "20"])
+        out.update({f"hub:{key}": value for key, value in hubs.items()})
+    return out
+
+
+def agreement(call: Call, theirs: dict[str, Any]) -> tuple[int, str]:
+    """Our answer's size, and whether Luker's agrees: its size always, its signature (first
+    ids, relations, scores) where ``luker_calls.mjs`` gives one."""
+    answer = call.ours()
+    if call.hub:  # a luker_hub.mjs call: sizes only
+        js = theirs[f"hub:{call.js}"]
+        size = len(answer["neighbors"]) if call.js == "getNodeById" else len(answer)
+        return size, "size" if size == js["size"] else f"NO: {size} vs {js['size']}"
+    size, head = signature(call.js, answer)
+    js = theirs[call.name]
+    if size != js["size"]:
+        return size, f"NO: {size} vs {js['size']}"
+    if head != js["head"]:
+        print(f"  {call.name}: ours {head[:6]}\n  JS   {js['head'][:6]}", file=sys.stderr)
+        return size, "size (ids differ)"
+    return size, "size, ids"
+
+
+def measure(
+    calls: list[Call], folder: Path, hub: str, with_hub: bool, args: Any
+) -> list[dict[str, Any]]:
+    """``args.rounds`` rounds of Luker's JS then ours; each side's best round median per call
+    (the machine is shared: a busy spell then slows one round of one side, not the ratio)."""
+    js: dict[str, list[float]] = {c.name: [] for c in calls}
+    ours: dict[str, list[float]] = {c.name: [] for c in calls}
+    theirs: dict[str, Any] = {}
+    for round_ in range(args.rounds):
+        print(f"… round {round_ + 1}: Luker's JS (load {load()})", file=sys.stderr, flush=True)
+        theirs = js_round(folder, hub, with_hub, args.min_sample_ms)
+        for call in calls:
+            got = theirs[f"hub:{call.js}" if call.hub else call.name]
+            js[call.name].append(got["seconds"])
+        print(f"… round {round_ + 1}: ours (load {load()})", file=sys.stderr, flush=True)
+        for call in calls:
+            ours[call.name].append(timed(call.ours, args.min_sample_ms / 1000))
     rows = []
     for call in calls:
-        size, head = signature(call.js, call.ours())
-        js = theirs[call.name]
-        if size != js["size"]:
-            agree = f"NO: {size} vs {js['size']}"
-        else:
-            agree = "size, ids" if head == js["head"] else "size (ids differ)"
-            if head != js["head"]:
-                print(f"  {call.name}: ours {head[:6]}\n  JS   {js['head'][:6]}", file=sys.stderr)
+        size, agree = agreement(call, theirs)
         rows.append(
             {
                 "call": call.name,
-                "ours": timed(call.ours, args.min_sample_ms / 1000),
-                "js": js["seconds"],
+                "ours": min(ours[call.name]),
+                "js": min(js[call.name]),
                 "size": size,
                 "agree": agree,
             }
@@ -464,6 +503,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", type=Path, default=DEFAULT_DB, help="a store to copy")
     parser.add_argument("--min-sample-ms", type=float, default=5.0)
+    parser.add_argument("--rounds", type=int, default=2, help="JS then ours, this many times")
     parser.add_argument("--no-hub", action="store_true", help="skip the luker_hub.mjs rows")
     parser.add_argument("--only", nargs="*", default=[], help="time only these calls (substring)")
     parser.add_argument("--profile", nargs="*", default=[], help="calls to profile (substring)")
@@ -493,18 +533,21 @@ def main() -> int:
             }
             calls = [
                 c
-                for c in plan(store, hub, sets)
+                for c in [
+                    *plan(store, hub, sets),
+                    *([] if args.no_hub else hub_calls(store, hub, sets)),
+                ]
                 if not args.only or any(n.lower() in c.name.lower() for n in args.only)
             ]
             started = load()
-            rows = measure(store, calls, sets, folder, args)
-            if not args.no_hub:
-                rows += hub_rows(store, hub, sets, folder, args.min_sample_ms / 1000)
+            prepare(store, calls, sets, folder)
+            rows = measure(calls, folder, hub, not args.no_hub, args)
             header = (
                 f"Luker's calls, ours vs Luker's JS under node {_node_version()}, same run: "
                 f"{shape}; protagonist {hub} ({degree:,} edges); candidates "
                 f"{len(sets['candidates']):,} ids, spread {len(sets['spread']):,} ids; "
-                f"load {started} at the start, {load()} at the end"
+                f"best of {args.rounds} rounds each side; load {started} at the start, "
+                f"{load()} at the end"
             )
             print(report(rows, header))
             if args.profile:
