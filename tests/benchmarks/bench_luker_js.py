@@ -11,9 +11,10 @@ alternating (JS, ours, JS, ours: ``--rounds 2``) and keeping each side's best ro
 busy spell on the shared machine slows one round rather than one side:
 
 - ours: ``ReadApi`` / ``external`` on the store;
-- Luker's: ``luker_calls.mjs`` (and ``luker_hub.mjs`` for getNodeById, getNeighbors, listEdges to
-  a node and expandFromSeeds) under node on the Luker export of the same store, each call a
-  scan of the export document answering fresh frozen views, as Luker's JavaScript does.
+- Luker's: ``luker_calls.mjs`` (and ``luker_hub.mjs``, the lead's, for getNodeById, getNeighbors
+  and expandFromSeeds: there each call is timed alone, median of 20) under node on the Luker
+  export of the same store, each call a scan of the export document answering fresh frozen
+  views, as Luker's JavaScript does.
 
 The node argument is the protagonist (the node with most edges) where a call takes one, plus a
 deep event leaf and its top rollup where the protagonist (a parentless character sheet) would
