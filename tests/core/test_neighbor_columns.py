@@ -16,8 +16,10 @@ from hypothesis import strategies as st
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.results import NeighborRefs, Neighbors, NeighborView
 from memgraph_gui.core.graph import neighbors as neighbors_module
+from memgraph_gui.core.graph import topology
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.neighbors import incident_edges_of, neighbor_refs, neighbors
+from memgraph_gui.core.graph.structure_index import edges_of_kinds
 
 IDS = ["a", "b", "c", "d", "e", "f"]
 KINDS = ["knows", "KNOWS", "Mentions", "mentions", "contains"]
@@ -98,6 +100,15 @@ def _check(graph: Graph, source: str, relations: Any, way: str, visible: Any) ->
         assert view.node is graph.nodes[view.node.id]
     assert neighbor_refs(graph, source) == _refs(graph, source)
     ordered = sorted(graph.edges.values(), key=lambda e: e.ord)
+    for internal in (True, False):  # listEdges' type filters over every edge
+        picked = [
+            topology.edges_in_order(graph)[i] for i in edges_of_kinds(graph, relations, internal)
+        ]
+        assert picked == [
+            e
+            for e in ordered
+            if (relations is None or e.type.lower() in relations) and not (internal and e.internal)
+        ]
     for outgoing in (True, False):
         mine = incident_edges_of(graph, source, outgoing=outgoing, relations=relations)
         assert list(mine) == [

@@ -18,6 +18,7 @@ from operator import attrgetter, itemgetter
 import numpy as np
 import numpy.typing as npt
 
+from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES as HIERARCHY
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.topology import edges_in_order, relation_of
@@ -37,7 +38,8 @@ class GraphArrays:
     ``nodes[i]``: the node itself as of the snapshot (read under the store lock: a later field
     edit replaces it in place). ``parent[i]``: the parent's slot, -1 for none or a missing
     parent. Edges in store order:
-    ``src`` / ``dst`` slots (-1 for an end that names no node), ``rel`` codes into ``relations``
+    ``src`` / ``dst`` slots (-1 for an end that names no node), ``kind`` codes into ``kinds``
+    (each edge's type lower-cased, as listEdges' filters read it), ``rel`` codes into ``relations``
     (each edge's normalised relation), ``ord`` each edge's ``Edge.ord`` (ascending). Snapshots
     that share their ``slot`` dict number the nodes and the relations alike (the later one may
     have more of each).
@@ -50,6 +52,8 @@ class GraphArrays:
     archived: Flags
     src: Ints
     dst: Ints
+    kind: Ints
+    kinds: Names
     rel: Ints
     relations: Names
     ord: Ints
@@ -58,6 +62,22 @@ class GraphArrays:
 def graph_arrays(graph: Graph) -> GraphArrays:
     """The structure arrays of ``graph`` as of now (call under the store lock)."""
     return graph.index("structure", lambda: StructureIndex(graph)).arrays()
+
+
+def edges_of_kinds(graph: Graph, kinds: frozenset[str] | None, exclude_internal: bool) -> list[int]:
+    """Positions in store order (``topology.edges_in_order``) of the edges whose lower-cased
+    type is in ``kinds`` (None: any), without ``contains`` / ``semantic_contains`` when
+    ``exclude_internal``: listEdges' filters, one array pass instead of a test per edge."""
+    arrays = graph_arrays(graph)
+    wanted = np.array(
+        [
+            (kinds is None or kind in kinds) and not (exclude_internal and kind in HIERARCHY)
+            for kind in arrays.kinds
+        ],
+        dtype=np.bool_,
+    )
+    picked: list[int] = np.flatnonzero(wanted[arrays.kind]).tolist() if len(wanted) else []
+    return picked
 
 
 def merged_by_ord(
@@ -107,9 +127,11 @@ class StructureIndex:
         self._unknown = {parents[i] for i in np.flatnonzero(self._parent < 0).tolist()} - {""}
         self._relations: list[str] = []
         self._codes: dict[str, int] = {}
+        self._kinds: dict[str, int] = {}  # lower-cased type -> its code
+        self._kind_of: dict[str, int] = {}  # type as stored -> the code of its lower case
         edges = edges_in_order(self._graph)
         self._ord: Ints = np.fromiter(map(_ORD, edges), np.int64, len(edges))
-        self._src, self._dst, self._rel = self._edge_arrays(edges)
+        self._src, self._dst, self._rel, self._kind = self._edge_arrays(edges)
         self._changed: dict[int, Node] = {}  # slot -> node, new or with a new parent / archived
         self._added: dict[int, Edge] = {}  # ord -> edge, new since the last snapshot
         self._removed: set[int] = set()  # ords of edges gone since the last snapshot
@@ -168,6 +190,8 @@ class StructureIndex:
                 archived=self._archived,
                 src=self._src,
                 dst=self._dst,
+                kind=self._kind,
+                kinds=np.array(list(self._kinds), dtype=np.object_),
                 rel=self._rel,
                 relations=np.array(self._relations, dtype=np.object_),
                 ord=self._ord,
@@ -181,14 +205,15 @@ class StructureIndex:
             self._apply_nodes()
         if self._added or self._removed:
             edges = sorted(self._added.values(), key=_ORD)
-            src, dst, rel = self._edge_arrays(edges)
+            src, dst, rel, kind = self._edge_arrays(edges)
             added_ords = np.fromiter(map(_ORD, edges), np.int64, len(edges))
-            columns = [self._src, self._dst, self._rel]
-            merged = merged_by_ord(self._ord, columns, self._removed, added_ords, [src, dst, rel])
+            columns = [self._src, self._dst, self._rel, self._kind]
+            added = [src, dst, rel, kind]
+            merged = merged_by_ord(self._ord, columns, self._removed, added_ords, added)
             self._added, self._removed = {}, set()
             if merged is None:
                 return False
-            self._ord, (self._src, self._dst, self._rel) = merged[0], merged[1]
+            self._ord, (self._src, self._dst, self._rel, self._kind) = merged[0], merged[1]
         return not self._dropped or self._drop_last()
 
     def _drop_last(self) -> bool:
@@ -236,7 +261,7 @@ class StructureIndex:
         self._parent, self._archived = parent, archived
         self._changed = {}
 
-    def _edge_arrays(self, edges: list[Edge]) -> tuple[Ints, Ints, Ints]:
+    def _edge_arrays(self, edges: list[Edge]) -> tuple[Ints, Ints, Ints, Ints]:
         get, count = self._slot.get, len(edges)
         for kind in dict.fromkeys(map(_TYPE, edges)):
             if kind not in self._codes:
@@ -244,9 +269,11 @@ class StructureIndex:
                 if relation not in self._relations:
                     self._relations.append(relation)
                 self._codes[kind] = self._relations.index(relation)
+                self._kind_of[kind] = self._kinds.setdefault(kind.lower(), len(self._kinds))
         src = np.fromiter(map(get, map(_FROM, edges), repeat(-1)), np.int64, count)
         dst = np.fromiter(map(get, map(_TO, edges), repeat(-1)), np.int64, count)
         rel = np.fromiter(map(self._codes.__getitem__, map(_TYPE, edges)), np.int64, count)
+        kind = np.fromiter(map(self._kind_of.__getitem__, map(_TYPE, edges)), np.int64, count)
         for ends, names in ((src, _FROM), (dst, _TO)):
             self._unknown.update(names(edges[i]) for i in np.flatnonzero(ends < 0).tolist())
-        return src, dst, rel
+        return src, dst, rel, kind

@@ -25,6 +25,9 @@ from memgraph_gui.core.domain.results import (
 from memgraph_gui.core.graph import drill, projection, recall, search, topology
 from memgraph_gui.core.graph.compaction import compaction_candidates
 from memgraph_gui.core.graph.neighbors import incident_edges_of, neighbors
+from memgraph_gui.core.graph.structure_index import edges_of_kinds
+from memgraph_gui.core.graph.timeline_order import in_timeline_order
+from memgraph_gui.core.graph.type_index import nodes_of_types
 from memgraph_gui.core.luker import args
 from memgraph_gui.core.luker.read_briefs import BriefReader
 from memgraph_gui.core.vectors.api import VectorApi
@@ -40,13 +43,20 @@ log = logging.getLogger(__name__)
 class SchemaView:
     """``getSchema()``'s result: the types in definition order.
 
-    Holds a deep-frozen copy of the schema, so nothing reached through it can change the store's.
+    Holds a deep-frozen copy of the schema, so nothing reached through it can change the store's
+    (nor another caller's: one view is shared by the calls until the schema changes).
     """
+
+    __slots__ = ("_schema",)
 
     def __init__(self, schema: Schema) -> None:
         from memgraph_gui.core.domain.schema import Schema, TypeSpec
 
-        self.schema = Schema(tuple(TypeSpec(freeze(thaw(spec.raw))) for spec in schema.types))
+        self._schema = Schema(tuple(TypeSpec(freeze(thaw(spec.raw))) for spec in schema.types))
+
+    @property
+    def schema(self) -> Schema:
+        return self._schema
 
     @property
     def types(self) -> tuple[Any, ...]:
@@ -77,12 +87,14 @@ class ReadApi(BriefReader):
         active = args.flag(active_only, "activeOnly", True)
         low, high = _range(seq_range, "seqRange")
         with self._store.reading() as graph:
+            pool: Iterable[Node]
+            if type_set is None:
+                pool = map(graph.nodes.__getitem__, graph.timeline_ids())
+            else:  # the nodes of those types only, put in timeline order
+                pool = in_timeline_order(graph, nodes_of_types(graph, type_set))
             out = []
-            for node_id in graph.timeline_ids():
-                node = graph.nodes[node_id]
+            for node in pool:
                 if active and (node.archived or topology.is_recall_diagnostic(node)):
-                    continue
-                if type_set is not None and node.type.lower() not in type_set:
                     continue
                 if level_set is not None and topology.view_level(node) not in level_set:
                     continue
@@ -126,6 +138,11 @@ class ReadApi(BriefReader):
                 if not internal:
                     return tuple(pool)
                 return tuple(e for e in pool if not e.internal)
+            if source is None and target is None:  # every edge, or those of some types
+                edges = topology.edges_in_order(graph)
+                if type_set is None and not internal:
+                    return tuple(edges)
+                return tuple(map(edges.__getitem__, edges_of_kinds(graph, type_set, internal)))
             return tuple(
                 e
                 for e in topology.edges_in_order(graph)
@@ -137,8 +154,8 @@ class ReadApi(BriefReader):
 
     def get_schema(self) -> SchemaView:
         """The store's node-type schema as ``SchemaView``."""
-        with self._store.reading() as graph:
-            return SchemaView(graph.schema)
+        with self._store.reading() as graph:  # (one frozen view per schema, shared)
+            return graph.per_schema("schema_view", lambda: SchemaView(graph.schema))
 
     # -- layer B ---------------------------------------------------------------------------------
     def get_neighbors(
