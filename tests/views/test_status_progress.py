@@ -4,8 +4,12 @@ export, an open) does not hide the bar of another still running (the layout)."""
 from __future__ import annotations
 
 import shutil
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 
 def _window(qtbot: Any, path: Path) -> Any:  # type: ignore[no-untyped-def]
@@ -20,8 +24,27 @@ def _window(qtbot: Any, path: Path) -> Any:  # type: ignore[no-untyped-def]
     return app, window
 
 
+@pytest.fixture
+def layout_held_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's layout streams its frames but, instead of ending, waits to be cancelled:
+    a small demo converges within a second, sooner than an export on a busy machine ends."""
+    from memgraph_gui.core import layout
+
+    real = layout.stream_layout
+
+    def held(inp: Any, *, should_stop: Any, **options: Any) -> Iterator[Any]:
+        for frame in real(inp, should_stop=should_stop, **options):
+            if frame.stage == "done":
+                while not should_stop():
+                    time.sleep(0.01)
+                return
+            yield frame
+
+    monkeypatch.setattr(layout, "stream_layout", held)
+
+
 def test_an_export_ending_leaves_the_layouts_progress(
-    qtbot, demo_template: Path, tmp_path: Path
+    qtbot, demo_template: Path, tmp_path: Path, layout_held_open: None
 ) -> None:
     path = tmp_path / "d.memgraph"
     shutil.copy(demo_template, path)
@@ -40,7 +63,7 @@ def test_an_export_ending_leaves_the_layouts_progress(
 
 
 def test_an_open_ending_leaves_the_progress_of_the_layout_it_started(
-    qtbot, demo_template: Path, tmp_path: Path
+    qtbot, demo_template: Path, tmp_path: Path, layout_held_open: None
 ) -> None:
     path = tmp_path / "unlaid.memgraph"
     shutil.copy(demo_template, path)  # no saved layout: laid out once open
