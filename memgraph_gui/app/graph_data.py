@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from memgraph_gui.app.op_runners import OpRunner
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES
 from memgraph_gui.core.domain.pieces import (
     array_of,
@@ -31,27 +32,17 @@ if TYPE_CHECKING:
     from memgraph_gui.core.domain.errors import MemgraphError
     from memgraph_gui.core.domain.model import EdgeKey, Node
     from memgraph_gui.core.graph.graph import Graph
-    from memgraph_gui.core.luker.write_api import WriteApi
     from memgraph_gui.core.memory import MemoryStore
     from memgraph_gui.core.storage.preview import StorePreview
 
 
-class GraphHost(Protocol):
+class GraphHost(OpRunner, Protocol):
     """The AppModel as the functions below use it (``AppModel`` satisfies it; it is typed so
     because ``app_model`` imports this module through ``reads``: the app folder reads
     top-down)."""
 
     @property
     def store(self) -> MemoryStore: ...
-
-    def run_op(
-        self,
-        op: Callable[[WriteApi], Any],
-        *,
-        initiator: object | None = None,
-        on_done: Callable[[Any], None] | None = None,
-        on_error: Callable[[MemgraphError], None] | None = None,
-    ) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)

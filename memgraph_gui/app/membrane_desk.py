@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from memgraph_gui.app.op_runners import StoreOpRunner
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.membrane import attributes as _attributes
@@ -35,21 +36,12 @@ RECORD, DEFAULT, SET = "record", "default", "set"
 """Where a value comes from: the record's own JSON, the default mapping, set by a person."""
 
 
-class MembraneHost(Protocol):
+class MembraneHost(StoreOpRunner, Protocol):
     """The AppModel as the writes below use it (``AppModel`` satisfies it; it is typed so
     because ``app_model`` imports this module: the app folder reads top-down)."""
 
     @property
     def origin(self) -> str: ...
-
-    def run_store_op(
-        self,
-        op: Callable[[MemoryStore], Any],
-        *,
-        initiator: object | None = None,
-        on_done: Callable[[Any], None] | None = None,
-        on_error: Callable[[MemgraphError], None] | None = None,
-    ) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)

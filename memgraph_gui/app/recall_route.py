@@ -17,11 +17,12 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memgraph_gui.app.llm_client import DraftError, read_api_key, route_recall
+from memgraph_gui.app.op_runners import OpRunner
 from memgraph_gui.app.qt import QObject, Qt, Signal, SignalInstance, tr
 from memgraph_gui.app.settings import DraftEndpoint, load_endpoint
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
@@ -130,7 +131,7 @@ def hidden_by_lens() -> str:
     )
 
 
-class RouteHost(Protocol):
+class RouteHost(OpRunner, Protocol):
     """The AppModel as the route part reads it: the open store, whether it closed, the trust
     lens, its writes (``run_op``) and when another store opens. ``AppModel`` satisfies it; it
     is typed so because ``app_model`` imports this module through ``recall_lab``: the app
@@ -147,15 +148,6 @@ class RouteHost(Protocol):
 
     @property
     def store_replaced(self) -> SignalInstance: ...
-
-    def run_op(
-        self,
-        op: Callable[[WriteApi], Any],
-        *,
-        initiator: object | None = None,
-        on_done: Callable[[Any], None] | None = None,
-        on_error: Callable[[MemgraphError], None] | None = None,
-    ) -> None: ...
 
 
 class Asked(Protocol):

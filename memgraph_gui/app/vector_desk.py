@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from memgraph_gui.app.op_runners import StoreOpRunner
 from memgraph_gui.app.qt import (
     QObject,
     QProcess,
@@ -157,7 +158,7 @@ def model_available() -> bool:
     return importlib.util.find_spec("wordllama") is not None
 
 
-class VectorHost(Protocol):
+class VectorHost(StoreOpRunner, Protocol):
     """The AppModel as the desk reads it: the open store (``opening`` while a file is coming),
     its writes (``origin``, ``run_store_op``) and when changes land, a store is left or opened,
     or the app closes. ``AppModel`` satisfies it; it is typed so because ``app_model`` imports
@@ -183,15 +184,6 @@ class VectorHost(Protocol):
 
     @property
     def closing(self) -> SignalInstance: ...
-
-    def run_store_op(
-        self,
-        op: Callable[[MemoryStore], Any],
-        *,
-        initiator: object | None = None,
-        on_done: Callable[[Any], None] | None = None,
-        on_error: Callable[[MemgraphError], None] | None = None,
-    ) -> None: ...
 
 
 class _Job:

@@ -38,13 +38,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from memgraph_gui.core import MemoryStore, external
 from memgraph_gui.core.luker.interop import export_luker
+from tests.benchmarks.bench_hubs import biggest_hub
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -83,15 +83,6 @@ def timed(fn: Callable[[], Any], min_sample: float) -> float:
             fn()
         samples.append((time.perf_counter() - start) / loops)
     return statistics.median(samples)
-
-
-def protagonist(store: MemoryStore) -> str:
-    with store.reading() as graph:
-        degree: Counter[str] = Counter()
-        for source, _type, target in graph.edges:
-            degree[source] += 1
-            degree[target] += 1
-    return degree.most_common(1)[0][0]
 
 
 def deep_leaf(store: MemoryStore) -> tuple[str, str]:
@@ -522,7 +513,7 @@ def main() -> int:
             subprocess.run(demo, check=True, env=env, capture_output=True)
         with MemoryStore.open(path, create=False) as store:
             store.warm_up()
-            hub = protagonist(store)
+            hub = biggest_hub(store)  # the protagonist
             with store.reading() as graph:
                 timeline = graph.timeline_ids()
                 shape = f"{len(graph.nodes):,} nodes, {len(graph.edges):,} edges"
