@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memgraph_gui.core.domain.model import Edge, Node
-from memgraph_gui.core.domain.results import NeighborRefs, Neighbors, NeighborView
+from memgraph_gui.core.domain.results import EdgeList, NeighborRefs, Neighbors, NeighborView
 from memgraph_gui.core.graph import neighbors as neighbors_module
 from memgraph_gui.core.graph import topology
 from memgraph_gui.core.graph.graph import Graph
@@ -206,3 +206,31 @@ def test_a_hubs_answer_stays_as_it_was_while_its_edges_change(
     assert second == [{"id": "b", "edgeType": "knows"}, {"id": "c", "edgeType": "knows"}]
     assert third == [{"id": "c", "edgeType": "knows"}]
     assert neighbors(graph, "a", None, "both", None)[0].node.id == "c"
+
+
+def test_edge_lists_read_alike_and_stay_as_they_were(monkeypatch: pytest.MonkeyPatch) -> None:
+    """listEdges' answer is a view over a hub's edges (or the store-order list): indexing,
+    slices, iteration, equality and JSON read as the tuple it stands for, and an answer keeps
+    its edges while more are added and others removed."""
+    import numpy as np
+
+    edges = [Edge("a", "b", "knows", None, 1), Edge("c", "a", "Knows", None, 2)]
+    picked = EdgeList(edges, np.array([1]))
+    assert picked == (edges[1],) and picked == [edges[1]] and picked[-1] is edges[1]
+    assert EdgeList(edges) == tuple(edges) and EdgeList(edges, count=1)[:] == (edges[0],)
+    assert EdgeList(edges).to_json() == [e.to_json() for e in edges] and len(picked) == 1
+    with pytest.raises(IndexError):
+        picked[1]
+    monkeypatch.setattr(neighbors_module, "KEPT_FROM", 0)
+    graph = Graph()
+    for node_id in IDS:
+        graph.put_node(Node(node_id, "event"))
+    graph.put_edge(edges[0])
+    graph.put_edge(edges[1])
+    into = incident_edges_of(graph, "a", outgoing=False, relations=None)
+    graph.put_edge(Edge("d", "a", "knows", None, 3))
+    graph.drop_edge(edges[1].key)
+    assert into == (edges[1],)
+    assert incident_edges_of(graph, "a", outgoing=False, relations=None) == (
+        Edge("d", "a", "knows", None, 3),
+    )

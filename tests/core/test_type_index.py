@@ -59,3 +59,31 @@ def test_list_nodes_by_type_through_writes_and_undo() -> None:
                 got = [n.id for n in read.list_nodes(types=sorted(types), active_only=active)]
                 assert got == by_filter(types, active), (types, active)
         assert [n.id for n in read.list_nodes(types=["EVENT"])] == by_filter({"event"}, True)
+
+
+def test_list_nodes_kept_between_calls_follows_every_write() -> None:
+    """listNodes() without filters is kept between calls; every write shows in the next one."""
+    from memgraph_gui.core.graph import topology
+
+    with MemoryStore.open(":memory:") as store:
+        write, read = store.write_api(), store.read_api()
+
+        def plain(active: bool) -> list[str]:
+            with store.reading() as graph:
+                nodes = [graph.nodes[i] for i in graph.timeline_ids()]
+            hidden = (lambda n: n.archived or topology.is_recall_diagnostic(n)) if active else None
+            return [n.id for n in nodes if hidden is None or not hidden(n)]
+
+        made = write.create_node(type="event", title="one", fields=FIELDS)["id"]
+        steps = [
+            lambda: write.create_node(type="thread", title="two", fields=FIELDS),
+            lambda: write.edit_node(id=made, set_fields={"summary": "edited"}),
+            lambda: write.delete_node(id=made),
+            store.history.undo,
+            store.history.redo,
+        ]
+        for step in steps:
+            assert [n.id for n in read.list_nodes()] == plain(True)  # kept from the last call
+            step()
+            for active in (True, False):
+                assert [n.id for n in read.list_nodes(active_only=active)] == plain(active)

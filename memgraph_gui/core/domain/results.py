@@ -6,12 +6,12 @@ import operator
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice, repeat
-from typing import Any, overload
+from typing import Any, Protocol, overload
 
 from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.columns import from_columns
 from memgraph_gui.core.domain.freeze import thaw
-from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.domain.model import Edge, Node
 
 
 def to_jsonable(value: Any) -> Any:
@@ -203,6 +203,79 @@ class Neighbors(Sequence[NeighborView]):
         keys = repeat(("node", "edgeType", "direction"))
         rows = zip(map(Node.to_json, nodes), kinds, directions, strict=True)
         return list(map(dict, map(zip, keys, rows)))
+
+
+class Positions(Protocol):
+    """Row positions: a list of ints or a 1-d integer numpy array."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+
+class EdgeList(Sequence[Edge]):
+    """``listEdges``' answer: a frozen sequence of raw edges, a view over a list of edges.
+
+    The list is one its owner never changes in place (a store-order list replaced after a
+    write, or a hub's edges, which only grow at their end); ``rows`` are the positions picked
+    from it (None: its first ``count``). A protagonist's 12k edges then cost no copy. Equal to
+    any tuple or list of the same edges; ``to_json`` gives the seed's ``EdgeView`` list.
+    """
+
+    __slots__ = ("_count", "_edges", "_rows")
+
+    def __init__(
+        self,
+        edges: Sequence[Edge] = (),
+        rows: Positions | None = None,
+        count: int | None = None,
+    ) -> None:
+        self._edges, self._rows = edges, rows
+        self._count = len(rows) if rows is not None else len(edges) if count is None else count
+        if rows is None and self._count > len(edges):
+            raise ValueError("EdgeList: the list is shorter than the count")
+
+    def _positions(self) -> list[int]:
+        rows = self._rows
+        if rows is None:
+            return list(range(self._count))
+        tolist = getattr(rows, "tolist", None)  # a numpy array: its ints at C speed
+        found: list[int] = tolist() if tolist is not None else [rows[i] for i in range(len(rows))]
+        return found
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Edge: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Edge, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Edge | tuple[Edge, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        at = range(self._count)[index]  # IndexError past the count, negatives from its end
+        return self._edges[at if self._rows is None else int(self._rows[at])]
+
+    def __iter__(self) -> Iterator[Edge]:
+        if self._rows is None:
+            return islice(self._edges, self._count)
+        return map(self._edges.__getitem__, self._positions())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (EdgeList, tuple, list)):
+            return len(other) == len(self) and all(map(operator.eq, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # as the list it stands for
+
+    def __repr__(self) -> str:
+        return f"EdgeList({len(self):,} edges)"
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The seed's raw ``EdgeView`` list: ``[{from, to, type}]``."""
+        return [edge.to_json() for edge in self]
 
 
 class NeighborRefs(Sequence[dict[str, str]]):

@@ -17,7 +17,7 @@ from operator import attrgetter
 import numpy as np
 
 from memgraph_gui.core.domain.model import Edge
-from memgraph_gui.core.domain.results import NeighborRefs, Neighbors
+from memgraph_gui.core.domain.results import EdgeList, NeighborRefs, Neighbors
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.projection import lift
 from memgraph_gui.core.graph.structure_index import (
@@ -265,9 +265,9 @@ def _first_of_each(target: Ints, edges: Incident, keep: Flags) -> Ints:
 
 def incident_edges_of(
     graph: Graph, node_id: str, *, outgoing: bool, relations: frozenset[str] | None
-) -> tuple[Edge, ...]:
+) -> EdgeList:
     """The edges leaving (``outgoing``) or entering ``node_id`` in store order, only those whose
-    lower-cased type is in ``relations`` (None: all)."""
+    lower-cased type is in ``relations`` (None: all): a view over the node's edges."""
     edges = incident(graph, node_id)
     keep = _followed(edges, relations, "out" if outgoing else "in")
-    return tuple(map(edges.edges.__getitem__, np.flatnonzero(keep).tolist()))
+    return EdgeList(edges.edges, np.flatnonzero(keep))

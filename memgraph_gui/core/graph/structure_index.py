@@ -64,7 +64,7 @@ def graph_arrays(graph: Graph) -> GraphArrays:
     return graph.index("structure", lambda: StructureIndex(graph)).arrays()
 
 
-def edges_of_kinds(graph: Graph, kinds: frozenset[str] | None, exclude_internal: bool) -> list[int]:
+def edges_of_kinds(graph: Graph, kinds: frozenset[str] | None, exclude_internal: bool) -> Ints:
     """Positions in store order (``topology.edges_in_order``) of the edges whose lower-cased
     type is in ``kinds`` (None: any), without ``contains`` / ``semantic_contains`` when
     ``exclude_internal``: listEdges' filters, one array pass instead of a test per edge."""
@@ -76,7 +76,9 @@ def edges_of_kinds(graph: Graph, kinds: frozenset[str] | None, exclude_internal:
         ],
         dtype=np.bool_,
     )
-    picked: list[int] = np.flatnonzero(wanted[arrays.kind]).tolist() if len(wanted) else []
+    if not len(wanted):
+        return np.zeros(0, dtype=np.int64)
+    picked: Ints = np.flatnonzero(wanted[arrays.kind])
     return picked
 
 

@@ -17,6 +17,7 @@ from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.results import (
     CompactionGroups,
+    EdgeList,
     NameMatches,
     Neighbors,
     ProjectedEdges,
@@ -35,6 +36,7 @@ from memgraph_gui.core.vectors.api import VectorApi
 if TYPE_CHECKING:
     from memgraph_gui.core.domain.changes import ChangeSet
     from memgraph_gui.core.domain.schema import Schema
+    from memgraph_gui.core.graph.graph import Graph
     from memgraph_gui.core.storage.store import Store
 
 log = logging.getLogger(__name__)
@@ -87,23 +89,19 @@ class ReadApi(BriefReader):
         active = args.flag(active_only, "activeOnly", True)
         low, high = _range(seq_range, "seqRange")
         with self._store.reading() as graph:
-            pool: Iterable[Node]
-            if type_set is None:
-                pool = map(graph.nodes.__getitem__, graph.timeline_ids())
+            if type_set is None:  # the whole timeline, its listed nodes kept until a write
+                pool = graph.derived(("listed", active), lambda: _listed(graph, None, active))
+                if level_set is None and low is None and high is None:
+                    return pool
             else:  # the nodes of those types only, put in timeline order
-                pool = in_timeline_order(graph, nodes_of_types(graph, type_set))
-            out = []
-            for node in pool:
-                if active and (node.archived or topology.is_recall_diagnostic(node)):
-                    continue
-                if level_set is not None and topology.view_level(node) not in level_set:
-                    continue
-                if (low is not None and node.seq_to < low) or (
-                    high is not None and node.seq_to > high
-                ):
-                    continue
-                out.append(node)
-            return tuple(out)
+                pool = _listed(graph, type_set, active)
+            return tuple(
+                node
+                for node in pool
+                if (level_set is None or topology.view_level(node) in level_set)
+                and (low is None or node.seq_to >= low)
+                and (high is None or node.seq_to <= high)
+            )
 
     def get_node(self, node_id: Any) -> Node | None:
         """The node (archived ones too), or None for an unknown / blank id."""
@@ -118,8 +116,9 @@ class ReadApi(BriefReader):
         to_id: Any = None,
         types: Any = None,
         exclude_internal: Any = False,
-    ) -> tuple[Edge, ...]:
-        """Raw edges in store order; ``exclude_internal`` drops contains / semantic_contains."""
+    ) -> EdgeList:
+        """Raw edges in store order; ``exclude_internal`` drops contains / semantic_contains.
+        The answer is an ``EdgeList`` view (a sequence of ``Edge``)."""
         source = None if from_id is None else args.node_id(from_id, "from")
         target = None if to_id is None else args.node_id(to_id, "to")
         type_set = args.lower_set(types, "types")
@@ -128,29 +127,22 @@ class ReadApi(BriefReader):
             if source or target:  # one node's edges, picked from its columns
                 end = source or target
                 assert end is not None
-                pool: Iterable[Edge] = incident_edges_of(
-                    graph, end, outgoing=bool(source), relations=type_set
-                )
+                mine = incident_edges_of(graph, end, outgoing=bool(source), relations=type_set)
                 if source and target is not None:
-                    pool = (e for e in pool if e.to_id == target)
-                elif target and source is not None:  # from '' to a node: nothing leaves ''
-                    pool = (e for e in pool if e.from_id == source)
-                if not internal:
-                    return tuple(pool)
-                return tuple(e for e in pool if not e.internal)
+                    return EdgeList(
+                        tuple(e for e in mine if e.to_id == target and _kept(e, internal))
+                    )
+                if target and source is not None:  # from '' to a node: nothing leaves ''
+                    return EdgeList(
+                        tuple(e for e in mine if e.from_id == source and _kept(e, internal))
+                    )
+                return mine if not internal else EdgeList(tuple(e for e in mine if not e.internal))
             if source is None and target is None:  # every edge, or those of some types
                 edges = topology.edges_in_order(graph)
                 if type_set is None and not internal:
-                    return tuple(edges)
-                return tuple(map(edges.__getitem__, edges_of_kinds(graph, type_set, internal)))
-            return tuple(
-                e
-                for e in topology.edges_in_order(graph)
-                if (source is None or e.from_id == source)
-                and (target is None or e.to_id == target)
-                and (type_set is None or e.type.lower() in type_set)
-                and not (internal and e.internal)
-            )
+                    return EdgeList(edges)
+                return EdgeList(edges, edges_of_kinds(graph, type_set, internal))
+            return EdgeList(())  # from or to '' (a blank id): no edge has a blank end
 
     def get_schema(self) -> SchemaView:
         """The store's node-type schema as ``SchemaView``."""
@@ -374,6 +366,22 @@ class ReadApi(BriefReader):
                     log.warning("onInjectionChanged listener failed", exc_info=True)
 
         return self._store.subscribe(listener)
+
+
+def _listed(graph: Graph, types: frozenset[str] | None, active: bool) -> tuple[Node, ...]:
+    """The nodes of ``types`` (None: all) in timeline order; ``active``: without archived and
+    recall-diagnostic ones."""
+    if types is None:
+        pool: Iterable[Node] = map(graph.nodes.__getitem__, graph.timeline_ids())
+    else:
+        pool = in_timeline_order(graph, nodes_of_types(graph, types))
+    if not active:
+        return tuple(pool)
+    return tuple(n for n in pool if not (n.archived or topology.is_recall_diagnostic(n)))
+
+
+def _kept(edge: Edge, exclude_internal: bool) -> bool:
+    return not (exclude_internal and edge.internal)
 
 
 def _range(value: Any, name: str) -> tuple[float | None, float | None]:
