@@ -208,16 +208,18 @@ store = MemoryStore.open(sys.argv[1], create=False)
 write = store.write_api()
 for ids in json.loads(sys.argv[2]):
     time.sleep(0.4)
-    write.set_injection_state(recallSelectedIds=ids)
-    print(time.time(), flush=True)
+    began = time.time()  # before the write: the window may show it before this process
+    write.set_injection_state(recallSelectedIds=ids)  # could note the time after it returns
+    print(began, flush=True)
 store.close()
 """
 
 
 def injection_latency(path: Path, changes: int = 12) -> dict[str, Any]:
     """Another process's injection changes → on screen in a window showing ``path`` (a copy
-    of it: the writes change its injection state): each commit to the end of the first paint
-    after the window showed the new marks; ``reopen`` is the same window's open → painted."""
+    of it: the writes change its injection state): from the start of each write (its commit
+    included) to the end of the first paint after the window showed the new marks; ``reopen``
+    is the same window's open → painted."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
     folder = Path(tempfile.mkdtemp(prefix="bench-injection-"))
     try:
