@@ -26,6 +26,7 @@ from memgraph_gui.core.graph.structure_index import (
     Ints,
     Names,
     graph_arrays,
+    int_array,
 )
 
 _ORD = attrgetter("ord")
@@ -114,7 +115,7 @@ class Incident:
             self._numbering, self._slots = arrays.slot, np.zeros(0, dtype=np.int64)
         if len(self._slots) < len(self.others):  # edges added since: look those up
             rest = self.others[len(self._slots) :]
-            found = np.fromiter(map(arrays.slot.get, rest, repeat(-1)), np.int64, len(rest))
+            found = int_array(map(arrays.slot.get, rest, repeat(-1)))
             self._slots = np.concatenate([self._slots, found])
         return self._slots
 
@@ -233,14 +234,14 @@ def _mask(arrays: GraphArrays, visible: Iterable[str]) -> Flags:
     """``visible`` as a mask over node slots; an id with spaces around it counts trimmed (as
     Luker's ``toIdSet`` reads it), trimmed only when it names no node as it is."""
     ids = visible if isinstance(visible, Collection) else list(visible)
-    at = np.fromiter(map(arrays.slot.get, ids, repeat(-1)), np.int64, len(ids))
+    at = int_array(map(arrays.slot.get, ids, repeat(-1)))
     mask = np.zeros(len(arrays.ids), dtype=np.bool_)
     mask[at[at >= 0]] = True
     missed = np.flatnonzero(at < 0).tolist()
     if missed:
         listed = list(ids)
         trimmed = [listed[i].strip() for i in missed]
-        found = np.fromiter(map(arrays.slot.get, trimmed, repeat(-1)), np.int64, len(trimmed))
+        found = int_array(map(arrays.slot.get, trimmed, repeat(-1)))
         mask[found[found >= 0]] = True
     return mask
 

