@@ -107,6 +107,9 @@ def test_neighbors_project_to_reads_ids_as_luker_s_to_id_set(world: Any) -> None
         assert ring(world.get_neighbors("a", project_to=given)) == expected, given
     with pytest.raises(MemgraphError, match="projectTo"):
         world.get_neighbors("a", project_to="r1")
+    for source in ("a", "nobody", "  "):  # an item that is no id: refused whatever the node
+        with pytest.raises(MemgraphError, match="projectTo"):
+            world.get_neighbors(source, project_to=["r1", {"id": "b"}])
 
 
 def test_neighbors_project_to_drops_neighbours_outside_the_set(world: Any) -> None:

@@ -187,25 +187,27 @@ def neighbors(
     """The live neighbours of ``source`` in edge order, one per (neighbour, relation, direction).
 
     ``relations``: lower-cased relation names to follow (None: all). ``way``: ``in``, ``out`` or
-    ``both``. ``visible``: ids (repeats and unknown ids are harmless); each neighbour is rolled up
-    to its nearest visible ancestor and dropped when there is none (None: raw neighbours). An
-    archived or missing neighbour (or one rolled up past an archived node) is dropped. Call
-    under the store lock.
+    ``both``. ``visible``: ids (repeats, blanks, unknown ids and spaces around an id are
+    harmless; anything but a string raises ``NotIds``, whatever the node); each neighbour is
+    rolled up to its nearest visible ancestor and dropped when there is none (None: raw
+    neighbours). An archived or missing neighbour (or one rolled up past an archived node) is
+    dropped. Call under the store lock.
     """
+    arrays = graph_arrays(graph)
+    mask = None if visible is None else _mask(arrays, visible)
     edges = incident(graph, source)
     if not len(edges.others):
         return Neighbors()
-    arrays = graph_arrays(graph)
     slots = edges.slots(arrays)
     keep = _followed(edges, relations, way)
-    if visible is None:
+    if mask is None:
         dead = np.append(arrays.archived, True)  # slot -1 (no node) reads as dead
         target = slots
         keep &= ~dead[slots]
     else:
-        target = _lifted(arrays, _mask(arrays, visible), slots)
+        target = _lifted(arrays, mask, slots)
         keep &= target >= 0
-    if visible is None and not edges.case_variants:  # (neighbour, relation, way) is the key
+    if mask is None and not edges.case_variants:  # (neighbour, relation, way) is the key
         rows = np.flatnonzero(keep)
     else:
         rows = _first_of_each(target, edges, keep)
@@ -230,16 +232,28 @@ def _followed(edges: Incident, relations: frozenset[str] | None, way: str) -> Fl
     return keep
 
 
+class NotIds(ValueError):
+    """A visible set holds something that is not a string (the caller checks it and turns it
+    into ids, or refuses it)."""
+
+
 def _mask(arrays: GraphArrays, visible: Iterable[str]) -> Flags:
     """``visible`` as a mask over node slots; an id with spaces around it counts trimmed (as
-    Luker's ``toIdSet`` reads it), trimmed only when it names no node as it is."""
+    Luker's ``toIdSet`` reads it), trimmed only when it names no node as it is. ``NotIds`` for
+    an item that is not a string (checked on the ids that name no node: one pass, not two, over
+    a caller's 20k ids, each a miss in the memory caches)."""
     ids = visible if isinstance(visible, Collection) else list(visible)
-    at = int_array(map(arrays.slot.get, ids, repeat(-1)))
+    try:
+        at = int_array(map(arrays.slot.get, ids, repeat(-1)))
+    except TypeError as exc:  # an unhashable item
+        raise NotIds from exc
     mask = np.zeros(len(arrays.ids), dtype=np.bool_)
     mask[at[at >= 0]] = True
     missed = np.flatnonzero(at < 0).tolist()
     if missed:
         listed = list(ids)
+        if not all(type(listed[i]) is str for i in missed):
+            raise NotIds
         trimmed = [listed[i].strip() for i in missed]
         found = int_array(map(arrays.slot.get, trimmed, repeat(-1)))
         mask[found[found >= 0]] = True

@@ -25,7 +25,7 @@ from memgraph_gui.core.domain.results import (
 )
 from memgraph_gui.core.graph import drill, projection, recall, search, topology
 from memgraph_gui.core.graph.compaction import compaction_candidates
-from memgraph_gui.core.graph.neighbors import incident_edges_of, neighbors
+from memgraph_gui.core.graph.neighbors import NotIds, incident_edges_of, neighbors
 from memgraph_gui.core.graph.structure_index import edges_of_kinds
 from memgraph_gui.core.graph.timeline_order import in_timeline_order
 from memgraph_gui.core.graph.type_index import nodes_of_types
@@ -168,8 +168,14 @@ class ReadApi(BriefReader):
         with self._store.reading() as graph:
             visible = self._projection_set(graph, project_to)
             if not source:
+                if isinstance(project_to, (list, tuple)):
+                    args.stripped_ids(project_to, "projectTo")  # refused all the same
                 return Neighbors()
-            return neighbors(graph, source, type_set, way, visible)
+            try:
+                return neighbors(graph, source, type_set, way, visible)
+            except NotIds:  # not all strings: checked, and made ids, as Luker's toIdSet does
+                ids = args.stripped_ids(project_to, "projectTo")
+                return neighbors(graph, source, type_set, way, ids)
 
     def get_ancestor(
         self,

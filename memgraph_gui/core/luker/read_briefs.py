@@ -66,8 +66,9 @@ class BriefReader:
     def _projection_set(self, graph: Graph, project_to: Any) -> Collection[str] | None:
         """None for ``raw``; the recorded visible ids for ``visible``; an explicit id list as
         given (for membership only: it may hold repeats, blanks and ids with spaces around them,
-        which ``neighbors`` trims; anything but strings is checked and made strings here)."""
-        if isinstance(project_to, (list, tuple)) and set(map(type, project_to)) <= {str}:
+        which ``neighbors`` trims, and anything else, for which it raises ``NotIds``: then
+        ``args.stripped_ids`` checks it); a set made ids here."""
+        if isinstance(project_to, (list, tuple)):
             return project_to
         if isinstance(project_to, (list, tuple, set, frozenset)):
             return args.stripped_ids(project_to, "projectTo")
