@@ -2,10 +2,10 @@
 
 A protagonist can have a third of all events on its edges (18k at 50k nodes, 70k at 200k). Luker
 scans every edge per call; the first version here built one object per edge per call (11 ms at
-12k edges). Now each node's incident edges are held as columns (``Incident``: kept until one of
-its edges changes), the live / projected / filtered / deduplicated rows are picked with a few
-numpy passes over them, and the answer is a view over the picked columns (``Neighbors``,
-``NeighborRefs``) that builds a row's object only when it is read.
+12k edges). Now a hub's incident edges are held as columns (``Incident``, kept in step with its
+writes), the live / projected / filtered / deduplicated rows are picked with a few numpy passes
+over them, and the answer is a view over the picked columns (``Neighbors``, ``NeighborRefs``,
+``EdgeList``) that builds a row's object only when it is read.
 """
 
 from __future__ import annotations
@@ -37,15 +37,14 @@ class Incident:
     """The edges touching one node, in store order, as columns, kept in step with its edges.
 
     ``edges``: the edges themselves; ``others``: the other end's id; ``types``: the edge type as
-    stored; ``relations``: codes of
-    the lower-cased types into ``names``; ``outgoing``: whether the node is the edge's source;
-    ``ords``: each edge's ``Edge.ord``. The graph tells it of every change to the node's edges
-    (``edge_changed``): a new edge (the newest in store order, as every write makes) or a removed
-    one is noted and folded in on the next read (``settle``), so the protagonist's columns are
-    not rebuilt each turn. The other ends' node slots are worked out per numbering (``slots``).
-    Used under the store lock. ``edges``, ``others`` and ``types`` only ever grow at their end (a removal
-    makes new lists), so an answer may hold them with its length, without a copy; the numpy
-    columns are replaced, never changed in place.
+    stored; ``relations``: codes of the lower-cased types into ``names``; ``outgoing``: whether
+    the node is the edge's source; ``ords``: each edge's ``Edge.ord``. The graph tells it of every
+    change to the node's edges (``edge_changed``): a new edge (the newest in store order, as every
+    write makes) or a removed one is noted and folded in on the next read (``settle``), so the
+    protagonist's columns are not rebuilt each turn. The other ends' node slots are worked out
+    per numbering (``slots``). Used under the store lock. ``edges``, ``others`` and ``types`` only
+    ever grow at their end (a removal makes new lists), so an answer may hold them with its
+    length, without a copy; the numpy columns are replaced, never changed in place.
     """
 
     __slots__ = (
