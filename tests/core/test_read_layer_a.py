@@ -246,6 +246,36 @@ def test_list_edges_returns_raw_edges_in_store_order(store: Any) -> None:
     assert edge_tuples(api.list_edges()) == [(e["from"], e["to"], e["type"]) for e in EDGES]
 
 
+def test_list_edges_every_filter_combination_equals_a_filter_of_all(
+    store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """from / to (blank ids too), types and excludeInternal together, whether a node's edges
+    are kept between calls (a hub's) or made per call: the same as filtering every edge."""
+    from memgraph_gui.core.graph import neighbors
+
+    api = load(store, EDGE_NODES, EDGES)
+    ends = [None, "", " a ", *sorted({e["from"] for e in EDGES} | {e["to"] for e in EDGES})]
+    every = list(api.list_edges())
+    for kept_from in (0, neighbors.KEPT_FROM):
+        monkeypatch.setattr(neighbors, "KEPT_FROM", kept_from)
+        for source in ends:
+            for target in ends:
+                for types in (None, ["MENTIONS"], ["contains", "Related"]):
+                    for internal in (False, True):
+                        got = api.list_edges(
+                            from_id=source, to_id=target, types=types, exclude_internal=internal
+                        )
+                        wanted = [
+                            e
+                            for e in every
+                            if (source is None or e.from_id == source.strip())
+                            and (target is None or e.to_id == target.strip())
+                            and (types is None or e.type.lower() in {x.lower() for x in types})
+                            and not (internal and e.internal)
+                        ]
+                        assert list(got) == wanted, (source, target, types, internal)
+
+
 def test_list_edges_from_and_to_filters(store: Any) -> None:
     api = load(store, EDGE_NODES, EDGES)
     assert edge_tuples(api.list_edges(from_id="a")) == [

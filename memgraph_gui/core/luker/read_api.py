@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from memgraph_gui.core.domain.errors import bad_args
 from memgraph_gui.core.domain.freeze import freeze, thaw
 from memgraph_gui.core.domain.injection import InjectionState
-from memgraph_gui.core.domain.model import Edge, Node
+from memgraph_gui.core.domain.model import Node
 from memgraph_gui.core.domain.results import (
     CompactionGroups,
     EdgeList,
@@ -125,18 +125,19 @@ class ReadApi(BriefReader):
         internal = args.flag(exclude_internal, "excludeInternal", False)
         with self._store.reading() as graph:
             if source or target:  # one node's edges, picked from its columns
-                end = source or target
+                end, other = (source, target) if source else (target, source)
                 assert end is not None
                 mine = incident_edges_of(graph, end, outgoing=bool(source), relations=type_set)
-                if source and target is not None:
-                    return EdgeList(
-                        tuple(e for e in mine if e.to_id == target and _kept(e, internal))
+                if other is None and not internal:
+                    return mine
+                far = 1 if source else 0  # where the other end is in an Edge (to, from)
+                return EdgeList(
+                    tuple(
+                        e
+                        for e in mine
+                        if (other is None or e[far] == other) and not (internal and e.internal)
                     )
-                if target and source is not None:  # from '' to a node: nothing leaves ''
-                    return EdgeList(
-                        tuple(e for e in mine if e.from_id == source and _kept(e, internal))
-                    )
-                return mine if not internal else EdgeList(tuple(e for e in mine if not e.internal))
+                )
             if source is None and target is None:  # every edge, or those of some types
                 edges = topology.edges_in_order(graph)
                 if type_set is None and not internal:
@@ -384,10 +385,6 @@ def _listed(graph: Graph, types: frozenset[str] | None, active: bool) -> tuple[N
     if not active:
         return tuple(pool)
     return tuple(n for n in pool if not (n.archived or topology.is_recall_diagnostic(n)))
-
-
-def _kept(edge: Edge, exclude_internal: bool) -> bool:
-    return not (exclude_internal and edge.internal)
 
 
 def _range(value: Any, name: str) -> tuple[float | None, float | None]:
