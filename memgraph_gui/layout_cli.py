@@ -39,8 +39,10 @@ def run(options: argparse.Namespace, out: TextIO) -> int:
     """Compute (incrementally from saved positions unless ``--fresh``), save, write ``--out``.
 
     Prints one JSON line: ``{"seconds", "nodes", "edges", "iterations", "converged",
-    "quality", "saved", "written"}``. A read-only store still computes and writes ``--out``, then
-    answers ``{"error": {...}, "layout": {...}}`` with exit status 1 (nothing saved).
+    "quality", "saved", "picture", "written"}`` (``picture``: the picture kept beside the
+    layout was written, see ``MemoryStore.refresh_picture``). A read-only store still
+    computes and writes ``--out``, then answers ``{"error": {...}, "layout": {...}}`` with exit
+    status 1 (nothing saved).
     """
     from memgraph_gui.core.memory import MemoryStore
 
@@ -93,11 +95,13 @@ def _compute(
         "converged": frame.converged,
         "quality": round(quality, 4) if math.isfinite(quality) else None,
         "saved": False,
+        "picture": False,
         "written": None,
     }
     try:
         store.save_positions(inp.ids, frame.pos)
         report["saved"] = True
+        report["picture"] = store.refresh_picture()  # a big memory's open draws it in one read
     except MemgraphError as exc:
         if exc.code not in ("STORE_READ_ONLY", "STORE_FOLDER_READ_ONLY"):
             raise

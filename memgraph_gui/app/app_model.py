@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from memgraph_gui.app.disposal import Disposal
 from memgraph_gui.app.membrane_desk import MembraneReads
 from memgraph_gui.app.nuggets_desk import NuggetReads
+from memgraph_gui.app.picture_keeper import PictureKeeper
 from memgraph_gui.app.qt import QObject, Qt, Signal
 from memgraph_gui.app.reads import StoreReads, warm
 from memgraph_gui.app.recall_lab import RecallLab
@@ -82,6 +83,7 @@ class AppModel(LensReads, StoreReads, NuggetReads, MembraneReads, QObject):
         self.lens.restore()  # the lens remembered for this store
         self.vectors = VectorDesk(self)  # the embedding profile's vectors, kept fresh
         self.recall_lab = RecallLab(self)  # "what would recall pick for this message?"
+        self.pictures = PictureKeeper(self)  # the picture a big memory opens with, kept current
 
     # -- the store ---------------------------------------------------------------------------------
     @property

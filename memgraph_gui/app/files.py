@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from memgraph_gui.app.app_model import AppModel
-from memgraph_gui.app.graph_data import GraphSnapshot, snapshot_from_preview
+from memgraph_gui.app.graph_data import GraphSnapshot
 from memgraph_gui.app.opening import OpenProblem, describe, read_only_notice
 from memgraph_gui.app.process_tuning import bulk_work
 from memgraph_gui.app.qt import QObject, Qt, QTimer, Signal, tr
@@ -20,7 +20,6 @@ from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
 from memgraph_gui.core.luker import interop
 from memgraph_gui.core.luker.import_report import ImportReport
 from memgraph_gui.core.memory import MemoryStore
-from memgraph_gui.core.storage.preview import StorePreview
 from memgraph_gui.core.storage.safe_io import read_json
 
 Opened = Callable[[MemoryStore | None, OpenProblem | None], None]
@@ -261,18 +260,20 @@ class StoreOpener(QObject):
             answered.set()
 
     def _preview(
-        self, on_preview: Previewed, wanted: Callable[[], bool] | None, preview: StorePreview
+        self,
+        on_preview: Previewed,
+        wanted: Callable[[], bool] | None,
+        snapshot: GraphSnapshot,
+        stamp: tuple[str, int],
     ) -> None:  # opener thread
-        """Hand the picture to the GUI thread, then wait (≤ ``PREVIEW_WAIT``) until it is
-        painted before building the graph: both need the GIL, and sharing it made the picture
-        ~0.7 s later at 50k while the open took as long either way."""
-        if not preview.ids or preview.positioned < len(preview.ids):
-            return  # nothing to draw yet: a store without a saved layout is laid out once open
+        """Hand the picture (the store's saved layout, every node placed) to the GUI thread,
+        then wait (≤ ``PREVIEW_WAIT``) until it is painted before building the graph: both
+        need the GIL, and sharing it made the picture ~0.7 s later at 50k while the open took
+        as long either way."""
         if wanted is not None and not wanted():
             return  # superseded by a newer open: not worth drawing
         painted = threading.Event()
-        snapshot = snapshot_from_preview(preview)
-        self._previewed.emit((on_preview, snapshot, preview.stamp, painted))
+        self._previewed.emit((on_preview, snapshot, stamp, painted))
         painted.wait(PREVIEW_WAIT)
 
     def _deliver_preview(

@@ -14,7 +14,6 @@ from itertools import compress
 from operator import attrgetter, not_
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from memgraph_gui.app.graph_data import graph_rows
 from memgraph_gui.app.nuggets_desk import warm_nuggets
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Edge, Node
@@ -22,6 +21,7 @@ from memgraph_gui.core.domain.pieces import slices
 from memgraph_gui.core.domain.schema import Schema
 from memgraph_gui.core.domain.text import find_needle, node_finds
 from memgraph_gui.core.graph import search
+from memgraph_gui.core.graph.picture import graph_rows
 
 if TYPE_CHECKING:
     from memgraph_gui.core.graph.graph import Graph

@@ -19,6 +19,7 @@ from memgraph_gui.core.domain.changes import ChangeSet
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
+from memgraph_gui.core.graph.picture import Picture
 from memgraph_gui.core.layout.model import LayoutInput
 from memgraph_gui.core.luker.read_api import ReadApi
 from memgraph_gui.core.luker.session_api import SessionApi
@@ -263,6 +264,24 @@ class MemoryStore:
         """Replace the saved positions (``pos[i]`` for ``ids[i]``) in one transaction; not an
         undo step and no ChangeSet. ``STORE_READ_ONLY`` etc. as for any write."""
         return layout_io.save_positions(self.storage, ids, pos)
+
+    def picture(self) -> Picture:
+        """What the window draws: the active nodes in timeline order, the edges among them,
+        saved positions and pins (``Picture``); any thread."""
+        return layout_io.picture(self.storage)
+
+    def refresh_picture(self, *, min_nodes: int | None = None) -> bool:
+        """Keep the picture stored with the layout current (a big memory's open draws it from
+        one read); True when one was written or dropped. See ``layout_io.refresh_picture``."""
+        return layout_io.refresh_picture(self.storage, min_nodes=min_nodes)
+
+    def stale_picture(self, *, min_nodes: int | None = None) -> layout_io.KeptPicture | None:
+        """``refresh_picture``'s read half (any thread, no write): what to keep, or None."""
+        return layout_io.stale_picture(self.storage, min_nodes=min_nodes)
+
+    def keep_picture(self, kept: layout_io.KeptPicture) -> bool:
+        """``refresh_picture``'s write half (the single writer's thread, one transaction)."""
+        return layout_io.keep_picture(self.storage, kept)
 
     def pins(self) -> dict[str, tuple[float, float]]:
         """Pinned positions (set with ``write_api().set_pins``, undoable)."""

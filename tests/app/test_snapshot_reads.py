@@ -12,13 +12,15 @@ import pytest
 from memgraph_gui.app import graph_data
 from memgraph_gui.app.reads import warm
 from memgraph_gui.core import MemoryStore
+from memgraph_gui.core.graph import picture
+from memgraph_gui.core.storage import layout_io
 
 
 def test_a_new_graph_is_warmed_with_the_snapshot_lists(demo_store: Any) -> None:
     with demo_store.reading() as graph:
         warm(graph)
-        timeline, live, keys = graph_data.snapshot_lists(graph)
-        assert graph_data.snapshot_lists(graph)[1] is live  # memoised, not copied again
+        timeline, live, keys = picture.snapshot_lists(graph)
+        assert picture.snapshot_lists(graph)[1] is live  # memoised, not copied again
         assert timeline == graph.timeline_ids() and keys == list(graph.edges)
         assert [node.id for node in live] == timeline
 
@@ -32,15 +34,15 @@ def test_a_warmed_graph_gives_its_snapshot_ready_made_rows_equal_to_fresh_ones(
 
     fresh = graph_data.store_snapshot(demo_store)
     with demo_store.reading() as graph:
-        assert graph.memoised("app.graph_rows") is None  # not warmed: computed per snapshot
+        assert graph.memoised(picture.GRAPH_ROWS) is None  # not warmed: computed per snapshot
         warm(graph)
-        made = graph.memoised("app.graph_rows")
+        made = graph.memoised(picture.GRAPH_ROWS)
     assert made is not None
 
     def computed(*_args: Any) -> Any:
         raise AssertionError("a warmed graph's rows are computed again")
 
-    monkeypatch.setattr(graph_data, "_read_graph", computed)
+    monkeypatch.setattr(layout_io, "drawn_rows", computed)
     snap = graph_data.store_snapshot(demo_store)
     for name in ("ids", "types", "depths", "rollups", "parents", "edges", "hierarchy"):
         assert np.array_equal(np.asarray(getattr(snap, name)), getattr(fresh, name)), name
@@ -50,10 +52,10 @@ def test_a_warmed_graph_gives_its_snapshot_ready_made_rows_equal_to_fresh_ones(
 
 def test_a_write_drops_the_snapshot_lists(demo_store: Any) -> None:
     with demo_store.reading() as graph:
-        before = graph_data.snapshot_lists(graph)
+        before = picture.snapshot_lists(graph)
     demo_store.write_api().create_node(type="location_state", title="Added")
     with demo_store.reading() as graph:
-        after = graph_data.snapshot_lists(graph)
+        after = picture.snapshot_lists(graph)
     assert after is not before and len(after[0]) == len(before[0]) + 1
 
 
@@ -62,7 +64,7 @@ def test_a_write_drops_the_warmed_rows_and_the_next_snapshot_shows_it(demo_store
         warm(graph)
     made = demo_store.write_api().create_node(type="location_state", title="Added")
     with demo_store.reading() as graph:
-        assert graph.memoised("app.graph_rows") is None
+        assert graph.memoised(picture.GRAPH_ROWS) is None
     assert made["id"] in graph_data.store_snapshot(demo_store).ids
 
 
@@ -76,16 +78,15 @@ def test_a_snapshot_reads_positions_and_pins_off_the_store_lock(
     with MemoryStore.open(path) as store:
         lock = store.storage.lock
         held: list[bool] = []
-        for name in ("positions", "pins"):
-            real = getattr(store, name)
+        real = layout_io.positions.read_positions
 
-            def reading(real: Any = real) -> Any:
-                held.append(lock._is_owned())
-                return real()
+        def reading(conn: Any) -> Any:
+            held.append(lock._is_owned())
+            return real(conn)
 
-            monkeypatch.setattr(store, name, reading)
+        monkeypatch.setattr(layout_io.positions, "read_positions", reading)
         snap = graph_data.store_snapshot(store)
-        assert held == [False, False] and len(snap.ids) > 0
+        assert held == [False] and len(snap.ids) > 0  # (pins: the graph's meta, no SQL)
 
 
 def test_the_app_layers_reads_beside_its_watcher_never_call_sqlite(

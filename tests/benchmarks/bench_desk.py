@@ -54,9 +54,9 @@ from memgraph_gui.core.memory import MemoryStore
 from memgraph_gui.views.main_window import MainWindow
 tune_process()  # as the window's entry point (``memgraph_gui.__main__``) does
 imported = time.time()
-import memgraph_gui.app.files as files_module
 import memgraph_gui.core.storage.preview as preview_module
 import memgraph_gui.core.storage.rows as rows_module
+import memgraph_gui.core.storage.stored_picture as kept_module
 phases = {}  # seconds in each step of the open on the opener thread (GIL waits included)
 def timed_step(module, name, key):
     step = getattr(module, name)
@@ -69,8 +69,9 @@ def timed_step(module, name, key):
     setattr(module, name, timed)
 timed_step(rows_module, "check_rows", "rows checked")
 timed_step(rows_module, "read_tables", "rows read")
+timed_step(kept_module, "read", "kept picture read")
 timed_step(preview_module, "preview_of", "preview columns")
-timed_step(files_module, "snapshot_from_preview", "picture arrays")
+timed_step(preview_module, "picture_of", "picture arrays")
 qt = QApplication([])
 app = AppModel(MemoryStore.open(":memory:"))
 window = MainWindow(app)
@@ -247,6 +248,7 @@ def without_positions(path: Path, folder: Path) -> Path:
         src.backup(dst)
     with sqlite3.connect(copy) as conn:
         conn.execute("DELETE FROM positions")
+        conn.execute("DELETE FROM picture")  # (the picture kept with the layout goes with it)
     return copy
 
 

@@ -161,7 +161,7 @@ def test_a_version_2_store_gains_the_positions_table(tmp_path: Path) -> None:
         s.save_positions(ids, np.ones((len(ids), 2)))
         assert s.positions() == {ids[0]: (1.0, 1.0)}
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     raw.close()
 
 
@@ -176,12 +176,30 @@ def test_layout_command_saves_and_writes_every_active_node(
     assert status == 0, report
     assert report["saved"] and report["converged"] and report["nodes"] == len(ids)
     assert report["quality"] < 0.6 and report["seconds"] > 0
+    assert report["picture"] is False  # 600 nodes: too few to keep a picture
     written = json.loads(out.read_text(encoding="utf-8"))
     assert list(written) == ids and all(len(xy) == 2 for xy in written.values())
     again_status, again = cli("--db", path, "layout", "--out", str(out))  # incremental: no-op
     assert again_status == 0 and again["iterations"] == 0
     assert json.loads(out.read_text(encoding="utf-8")) == written
     assert (tmp_path / "positions.json.bak").exists()
+
+
+def test_layout_command_keeps_the_picture_a_big_memory_opens_with(
+    demo_store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memgraph_gui.core.storage import layout_io
+
+    monkeypatch.setattr(layout_io, "PICTURE_MIN_NODES", 100)  # the demo counts as big here
+    path = demo_store.path
+    demo_store.close()
+    status, report = cli("--db", path, "layout", "--seconds", "2")
+    assert status == 0 and report["saved"] and report["picture"] is True, report
+    seen: list[object] = []
+    with MemoryStore.open(path, create=False, on_preview=lambda p, _s: seen.append(p)) as store:
+        [drawn] = seen
+        assert drawn.ids == store.picture().ids
+        assert not store.refresh_picture()  # current
 
 
 READ_POSITIONS = """

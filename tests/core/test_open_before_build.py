@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from memgraph_gui.core import MemoryStore
@@ -16,10 +17,13 @@ from memgraph_gui.core.storage import rows
 
 
 def _file(tmp_path: Path) -> Path:
+    """Two nodes with a saved layout (so an open has a picture to preview)."""
     path = tmp_path / "a.memgraph"
     with MemoryStore.open(path) as store:
         for title in ("One", "Two"):
             store.write_api().create_node(type="location_state", title=title)
+        ids = store.layout_input().ids
+        store.save_positions(ids, np.zeros((len(ids), 2)))
     return path
 
 
@@ -44,7 +48,7 @@ def test_the_hook_runs_after_the_checks_and_before_the_rows_are_read(
         path,
         create=False,
         before_build=lambda: order.append("before build"),
-        on_preview=lambda _p: order.append("preview"),
+        on_preview=lambda _p, _stamp: order.append("preview"),
     )
     with store:
         assert order == ["check", "before build", "read rows", "preview"]

@@ -191,9 +191,9 @@ def test_the_preview_of_a_superseded_open_is_never_drawn(
         hook = kwargs.get("on_preview")
         if str(path) == str(first) and hook is not None:
 
-            def late(preview: Any) -> None:
+            def late(preview: Any, stamp: Any) -> None:
                 assert first_rows.wait(20)
-                hook(preview)
+                hook(preview, stamp)
 
             kwargs["on_preview"] = late
         if str(path) == str(second):
@@ -242,8 +242,8 @@ def test_a_preview_drawn_for_a_dropped_open_gives_way(
         hook = kwargs.get("on_preview")
         if str(path) == str(first) and hook is not None:
 
-            def then_wait(preview: Any) -> None:
-                hook(preview)
+            def then_wait(preview: Any, stamp: Any) -> None:
+                hook(preview, stamp)
                 held.wait(20)
 
             kwargs["on_preview"] = then_wait

@@ -103,6 +103,7 @@ def _clear(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM changes")
     conn.execute("DELETE FROM batches")
     conn.execute("DELETE FROM positions")  # a new graph: old pictures would place it wrongly
+    conn.execute("DELETE FROM picture")
     # the history is gone too: row-number marks, the pruning mark and the redo chain
     conn.execute("DELETE FROM store_info WHERE key LIKE '%_ord_mark' OR key = 'pruned_through'")
     conn.execute("UPDATE store_info SET value = '0' WHERE key = 'redo_chain'")

@@ -1,4 +1,5 @@
-"""A store's graph as a ``LayoutInput``, and saved positions in and out (pins applied).
+"""A store's graph as a ``LayoutInput`` and as the ``Picture`` the window draws, saved positions
+in and out (pins applied), and the picture kept beside them (``refresh_picture``).
 
 Saved positions are written beside the change log (not undoable); pins (meta ``"pins"``,
 written by ``WriteApi.set_pins``) are undoable content and override saved positions on read.
@@ -8,13 +9,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from memgraph_gui.core.domain.pieces import column, mapped, rows_of
+from memgraph_gui.core.graph.picture import (
+    GRAPH_ROWS,
+    Picture,
+    drawn_rows,
+    snapshot_lists,
+    with_positions,
+)
 from memgraph_gui.core.layout.model import LayoutInput
-from memgraph_gui.core.storage import positions
+from memgraph_gui.core.storage import changelog, positions, stored_picture
 
 if TYPE_CHECKING:
     from memgraph_gui.core.storage.store import Store
@@ -82,6 +91,110 @@ def save_positions(store: Store, ids: Sequence[str], pos: np.ndarray) -> int:
     stamp = positions.new_stamp()
     store.layout_stamps.mine(stamp)  # before the write: this process is never told of it
     return store.write_aside(lambda conn: positions.replace_positions(conn, rows, stamp))
+
+
+PICTURE_MIN_NODES = 20_000
+"""Active nodes from which a picture is kept beside the layout (below, the rows are read in
+well under a second: the copy is not worth its space)."""
+
+
+def picture(store: Store, *, titles: bool = False) -> Picture:
+    """What the window draws of ``store`` (``Picture``; with ``titles``, the nodes' titles
+    too); any thread. The store lock is held only to look up the graph's rows (``graph_rows``,
+    made before a new graph is published) or else to copy its node and edge lists (~20 ms at
+    50k; nodes are immutable): the GUI thread's own reads wait for it, so the arrays are made
+    after."""
+    return _picture(store, titles)[0]
+
+
+def _picture(store: Store, titles: bool) -> tuple[Picture, stored_picture.Version | None]:
+    """``picture(store)`` and what it was made of (None when the layout was saved meanwhile)."""
+    layout = store.read_aside(positions.read_stamp)
+    saved = store.read_aside(positions.read_positions)
+    again = store.read_aside(positions.read_stamp)
+    with store.reading() as graph:
+        generation, seq = store.stamp
+        pinned_at = _pins_of(graph.meta.get("pins"), graph.nodes)
+        base = graph.memoised(GRAPH_ROWS)
+        lists = snapshot_lists(graph) if base is None or titles else None
+    if base is None:
+        assert lists is not None
+        base = drawn_rows(*lists)
+    if titles:
+        assert lists is not None
+        drawn = [node for node in lists[1] if not node.archived]  # ``base``'s rows, in order
+        base = {**base, "titles": tuple(mapped(attrgetter("title"), drawn))}
+    spots = zip(map(itemgetter(1), saved), map(itemgetter(2), saved), strict=True)
+    xy: dict[str, XY] = dict(zip(map(itemgetter(0), saved), spots, strict=True))
+    made = stored_picture.Version(generation, seq, layout) if layout == again else None
+    return with_positions(base, xy, pinned_at), made
+
+
+class KeptPicture(NamedTuple):
+    """A picture to keep beside the layout (``rows``, made of ``version``), or ``rows`` None:
+    the kept one is to be dropped (the store is too small to keep one)."""
+
+    rows: stored_picture.Rows | None
+    version: stored_picture.Version | None
+
+
+def stale_picture(store: Store, *, min_nodes: int | None = None) -> KeptPicture | None:
+    """What keeps the picture beside the saved layout current, or None when nothing is to be
+    done: the kept one is current, the store is read-only or closed, it is too small to keep
+    one and keeps none, or its layout was saved while it was read (the next call takes it).
+    Read-only work; any thread (~0.5 s at 200k nodes, a slice at a time). ``min_nodes``:
+    ``PICTURE_MIN_NODES`` unless given."""
+    min_nodes = PICTURE_MIN_NODES if min_nodes is None else min_nodes
+    if store.read_only or store.closed:
+        return None
+    if store.read_aside(_kept_is_current):
+        return None
+    if len(store.peek_graph.nodes) < min_nodes:  # (archived ones included: an upper bound)
+        return KeptPicture(None, None) if store.read_aside(stored_picture.stored_version) else None
+    made, version = _picture(store, titles=True)
+    if version is None:
+        return None
+    if len(made.ids) < min_nodes:
+        return KeptPicture(None, None)
+    rows = stored_picture.encode(made, version)
+    return KeptPicture(rows, version) if rows is not None else KeptPicture(None, None)
+
+
+def keep_picture(store: Store, kept: KeptPicture) -> bool:
+    """Write ``kept`` (``stale_picture``) in one ``BEGIN IMMEDIATE``: not an undo step, no
+    ChangeSet; nothing when the file changed since it was made. True when a picture was
+    written or dropped. Errors as for any write (``STORE_BUSY`` ...)."""
+    return bool(store.write_aside(lambda conn: _write_kept(conn, kept)))
+
+
+def refresh_picture(store: Store, *, min_nodes: int | None = None) -> bool:
+    """``stale_picture`` then ``keep_picture``: True when a picture was written or dropped."""
+    kept = stale_picture(store, min_nodes=min_nodes)
+    return kept is not None and keep_picture(store, kept)
+
+
+def _kept_is_current(conn: Any) -> bool:
+    kept = stored_picture.stored_version(conn)
+    return kept is not None and stored_picture.current(conn, kept, _file_version(conn))
+
+
+def _file_version(conn: Any) -> stored_picture.Version:
+    return stored_picture.Version(
+        changelog.generation(conn), changelog.max_seq(conn), positions.read_stamp(conn)
+    )
+
+
+def _write_kept(conn: Any, kept: KeptPicture) -> bool:
+    """Inside the writer's transaction: drop, or write ``kept`` when the file is still what
+    it was made of."""
+    if kept.rows is None:
+        had = stored_picture.stored_version(conn) is not None
+        stored_picture.clear(conn)
+        return had
+    if _file_version(conn) != kept.version:
+        return False  # written meanwhile (here or elsewhere): the next refresh takes it
+    stored_picture.write(conn, kept.rows)
+    return True
 
 
 def _pins_of(value: Any, nodes: Any) -> dict[str, XY]:

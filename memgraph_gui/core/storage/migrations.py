@@ -17,7 +17,7 @@ from memgraph_gui.core.domain.default_schema import default_schema
 if TYPE_CHECKING:  # imported when a store is created: opening one does not need it
     import sqlite_utils
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 APPLICATION_ID = 0x4D475048  # "MGPH": marks a file as a memgraph store
 COUNTERS = ("nodeSeq", "seqCounter", "appliedSeqTo", "loggedSeqTo", "sourceMessageCount")
 
@@ -173,6 +173,12 @@ def _migrate_to_5(conn: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_to_6(conn: sqlite3.Connection) -> None:
+    """The picture kept beside the saved layout (see ``storage.stored_picture``): a copy, not
+    part of the change log."""
+    conn.execute("CREATE TABLE IF NOT EXISTS picture (name TEXT PRIMARY KEY, data BLOB NOT NULL)")
+
+
 def install_defaults(conn: sqlite3.Connection) -> None:
     """A new store's meta rows: Luker's default schema and zeroed counters (no change-log entry)."""
     rows = [("schema", json.dumps(default_schema(), ensure_ascii=False, separators=(",", ":")))]
@@ -186,6 +192,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     3: _migrate_to_3,
     4: _migrate_to_4,
     5: _migrate_to_5,
+    6: _migrate_to_6,
 }
 
 

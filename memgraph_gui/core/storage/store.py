@@ -31,7 +31,7 @@ from memgraph_gui.core.domain.images import Change, loads
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.tx import Tx
-from memgraph_gui.core.storage import changelog, faults, positions, retention, rows
+from memgraph_gui.core.storage import changelog, faults, positions, retention, rows, stored_picture
 from memgraph_gui.core.storage.backup import keep_backup
 from memgraph_gui.core.storage.bulk import Progress, bulk_load
 from memgraph_gui.core.storage.connection import (
@@ -42,7 +42,7 @@ from memgraph_gui.core.storage.connection import (
     open_connections,
 )
 from memgraph_gui.core.storage.memory_release import return_freed_memory
-from memgraph_gui.core.storage.preview import Previewed, deliver
+from memgraph_gui.core.storage.preview import Previewed, deliver, deliver_picture
 from memgraph_gui.core.storage.watcher import Subscriptions
 
 log = logging.getLogger(__name__)
@@ -653,9 +653,15 @@ def _read_snapshot(
         rows.parse_meta(rows.read_meta(conn))  # the one check the build makes
         before_build()
     with nullcontext() if before_build is not None else rows.checked(conn, spare):
+        kept = None
+        if on_preview is not None:  # the picture kept with the layout, when it is current
+            kept = stored_picture.read(conn, stored_picture.Version(marks[2], marks[1], stamp))
+            if kept is not None:
+                deliver_picture(on_preview, kept, (marks[2], marks[1]))
         tables = rows.read_tables(conn)
-        if on_preview is not None:
+        if on_preview is not None and kept is None:
             deliver(on_preview, tables, conn, (marks[2], marks[1]))
+        del kept  # drawn (or dropped): not held while the graph is built
         graph = rows.build_graph(tables)
     return _Snapshot(graph, marks, stamp)
 
