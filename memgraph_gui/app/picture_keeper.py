@@ -2,13 +2,14 @@
 so the next open of a big memory draws it from one read (``MemoryStore.refresh_picture``).
 
 After an open, and after a change the window sees (its own, an undo, another process's, a
-layout saved), it waits ``QUIET_MS`` and then, if the kept picture is stale, makes a new one on
-a plain thread (read-only, a slice at a time: ~0.5 s at 200k nodes) and writes it on the single
-writer (one transaction, ~0.1 s; not an undo step, no ChangeSet). A change during the wait does
-not restart it, so an agent writing every few seconds cannot hold it off; the injection state
-such an agent writes does not make the picture stale. A picture made of content that changed
-before it was written is not written (the next round makes it again). Its result lands only on
-the store it was made for, while that store is still open.
+layout saved here or elsewhere: any write its single writer ran), it waits ``QUIET_MS``; then,
+if the kept picture is stale, it makes a new one on a plain thread (read-only, a slice at a
+time: ~0.5 s at 200k nodes) and writes it on the single writer (one transaction, ~0.1 s; not an
+undo step, no ChangeSet). A change during the wait does not restart it, so an agent writing
+every few seconds cannot hold it off; the injection state such an agent writes does not make
+the picture stale. A picture made of content that changed before it was written is not written
+(the next round makes it again). Its result lands only on the store it was made for, while
+that store is still open.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class PictureHost(StoreOpRunner, Protocol):
     store_replaced: SignalInstance
     store_replacing: SignalInstance
     changes_applied: SignalInstance
+    busy_changed: SignalInstance
     closing: SignalInstance
 
     @property
@@ -63,8 +65,13 @@ class PictureKeeper(QObject):
         self._made.connect(self._write, Qt.ConnectionType.QueuedConnection)
         app.store_replaced.connect(self._soon)
         app.changes_applied.connect(self._soon)
+        app.busy_changed.connect(self._writer_busy)  # (a layout saved here: no ChangeSet)
         app.store_replacing.connect(self._timer.stop)
         app.closing.connect(self._timer.stop)
+
+    def _writer_busy(self, busy: bool) -> None:
+        if not busy:
+            self._soon()
 
     def _soon(self, *_args: Any) -> None:
         """Look ``QUIET_MS`` from the first change since the last look."""

@@ -103,3 +103,18 @@ def test_the_injection_state_an_agent_writes_does_not_rewrite_it(app: Any, qtbot
     qtbot.waitUntil(lambda: app.last_external_change is not None, timeout=10000)
     qtbot.wait(800)  # the keeper looked (50 ms after the change) and found it current
     assert written == [] and _current(app.path)
+
+
+def test_a_layout_saved_in_the_window_is_kept_with_its_picture(app: Any, qtbot: Any) -> None:
+    """A save of positions commits no ChangeSet; the writer going idle is the cue."""
+    with qtbot.waitSignal(app.pictures.written, timeout=20000):
+        app.pictures._soon()
+    from memgraph_gui.app.graph_data import save_positions
+
+    inp = app.store.layout_input()
+    with qtbot.waitSignal(app.pictures.written, timeout=20000):
+        save_positions(app, inp.ids, np.full((len(inp.ids), 2), 3.0))
+    assert _current(app.path)
+    seen: list[Any] = []
+    MemoryStore.open(app.path, create=False, on_preview=lambda p, _s: seen.append(p)).close()
+    assert seen[0].pos[0].tolist() == [3.0, 3.0]

@@ -123,11 +123,12 @@ def _check(graph: Graph, source: str, relations: Any, way: str, visible: Any) ->
 @given(ops=_ops)
 def test_columns_equal_lukers_loop_through_writes(ops: list) -> None:
     """Both when every node's columns are kept between calls (as a hub's are) and when each
-    call makes them anew."""
-    for kept_from in (0, neighbors_module.KEPT_FROM):
+    call makes them anew; visible ids looked up among every node's or the neighbours' ways up."""
+    for kept_from, share in ((0, 0), (neighbors_module.KEPT_FROM, neighbors_module.NEAR_SHARE)):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(neighbors_module, "KEPT_FROM", kept_from)
-            _run(ops)
+            patch.setattr(neighbors_module, "NEAR_SHARE", share)  # 0: every visible set is read
+            _run(ops)  # against the neighbours' ways up (a long one always is)
 
 
 def _run(ops: list) -> None:
@@ -234,3 +235,27 @@ def test_edge_lists_read_alike_and_stay_as_they_were(monkeypatch: pytest.MonkeyP
     assert incident_edges_of(graph, "a", outgoing=False, relations=None) == (
         Edge("d", "a", "knows", None, 3),
     )
+
+
+@pytest.mark.parametrize("share", [0, 4])
+def test_a_visible_id_with_spaces_counts_trimmed_unless_it_names_a_node_as_it_is(
+    share: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whichever way the caller's ids are looked up (among the neighbours' ways up, or among
+    every node's: ``NEAR_SHARE``), and however many unknown ids come with them."""
+    monkeypatch.setattr(neighbors_module, "NEAR_SHARE", share)
+    graph = Graph()
+    for node_id, parent in (("top", ""), ("b", "top"), (" c", "top"), ("c", "top"), ("hub", "")):
+        graph.put_node(Node(node_id, "event", parent_id=parent))
+    graph.loaded_edges([Edge("hub", other, "knows", None, at) for at, other in enumerate("bc")])
+    graph.loaded_edges([Edge("hub", " c", "knows", None, 3)])
+    padding = [f"unknown {i}" for i in range(40)]
+    for visible, expected in (
+        ([" b", *padding], ["b"]),  # " b" names no node: it counts as "b"
+        ([" c", *padding], [" c"]),  # " c" is a node of its own: not trimmed
+        (["top", " top", *padding], ["top"]),
+    ):
+        got = [view.node.id for view in neighbors(graph, "hub", None, "both", visible)]
+        assert got == expected, visible
+    with pytest.raises(neighbors_module.NotIds):
+        neighbors(graph, "hub", None, "both", [*padding, 7])
