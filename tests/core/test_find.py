@@ -234,7 +234,7 @@ def test_a_new_store_has_no_fts_index(tmp_path: Path) -> None:
     MemoryStore.open(tmp_path / "new.memgraph").close()
     names, columns, version = search_objects(tmp_path / "new.memgraph")
     assert names == [] and "search_text" not in columns
-    assert version == migrations.SCHEMA_VERSION == 5
+    assert version == migrations.SCHEMA_VERSION == 6
 
 
 OPEN_AND_WRITE = """

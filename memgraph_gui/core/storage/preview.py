@@ -15,19 +15,13 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from memgraph_gui.core.domain.pieces import index_of
-from memgraph_gui.core.graph.picture import (
-    Picture,
-    drawn_edges,
-    hierarchy_of,
-    parent_rows,
-    with_positions,
-)
 from memgraph_gui.core.storage import positions
 from memgraph_gui.core.storage.rows import Tables
+
+if TYPE_CHECKING:  # (numpy and the picture's builders are imported when one is made: an
+    from memgraph_gui.core.graph.picture import Picture  # import-luker never loads them)
 
 XY = tuple[float, float]
 log = logging.getLogger(__name__)
@@ -106,6 +100,16 @@ def _pins(text: str) -> dict[str, XY]:
 
 def picture_of(preview: StorePreview) -> Picture:
     """The ``Picture`` of ``preview`` (any thread; ~0.5 s at 200k nodes), titles included."""
+    import numpy as np
+
+    from memgraph_gui.core.domain.pieces import index_of
+    from memgraph_gui.core.graph.picture import (
+        drawn_edges,
+        hierarchy_of,
+        parent_rows,
+        with_positions,
+    )
+
     ids = preview.ids
     n = len(ids)
     index = index_of(ids)
@@ -125,7 +129,7 @@ def picture_of(preview: StorePreview) -> Picture:
     return with_positions(base, preview.positions, preview.pins)
 
 
-Previewed = Callable[[Picture, tuple[str, int]], None]
+Previewed = Callable[["Picture", tuple[str, int]], None]
 """``on_preview(picture, stamp)``: what the graph view draws of a store that is opening, and the
 content version ``(generation, last change seq)`` it is of (``Store.stamp`` once open)."""
 

@@ -31,7 +31,7 @@ from memgraph_gui.core.domain.images import Change, loads
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.graph.tx import Tx
-from memgraph_gui.core.storage import changelog, faults, positions, retention, rows, stored_picture
+from memgraph_gui.core.storage import changelog, faults, positions, retention, rows
 from memgraph_gui.core.storage.backup import keep_backup
 from memgraph_gui.core.storage.bulk import Progress, bulk_load
 from memgraph_gui.core.storage.connection import (
@@ -655,6 +655,8 @@ def _read_snapshot(
     with nullcontext() if before_build is not None else rows.checked(conn, spare):
         kept = None
         if on_preview is not None:  # the picture kept with the layout, when it is current
+            from memgraph_gui.core.storage import stored_picture  # (numpy: a window's open only)
+
             kept = stored_picture.read(conn, stored_picture.Version(marks[2], marks[1], stamp))
             if kept is not None:
                 deliver_picture(on_preview, kept, (marks[2], marks[1]))
