@@ -4,8 +4,16 @@ The job takes its input snapshot (``store.layout_input()``) under the store lock
 thread, then runs ``stream_layout`` on a plain thread that never touches the store. Frames are
 handed over "latest wins": the worker keeps only the newest frame and pokes the GUI thread once
 until it has taken it, so a slow GUI never queues stale pictures. The last frame is saved on the
-single writer (not an undo step). A new run, ``cancel()`` or a replaced store stops the old run,
-whose leftovers are dropped by generation.
+single writer (not an undo step). A new run, ``cancel()`` or a replaced store stops the old
+run, whose leftovers are dropped by generation.
+
+Hand-off: after offering a frame the worker waits until the GUI thread has drawn it (at most
+``HANDOFF_WAIT``; the first picture ``FIRST_FRAME_WAIT``), so the frame's handling and paint
+have the GIL and a core to themselves. Measured at 200k with a streamed re-layout
+(``tests/benchmarks/bench_graph_view.py``): a frame took ~32 ms of wall time for ~16 ms of the
+GUI thread's own CPU, the rest waiting for the GIL or the core the worker held; with the
+hand-off the wall time is the CPU time, and the worker loses about what the interleaving took
+from it (the layout's wall time and quality unchanged).
 
 A run given an ``OverviewSeed`` (a memory whose rows mostly have no position) first lays out the
 overview the view shows at fit zoom and hands that picture over (stage ``"overview"``, the view's
@@ -69,7 +77,7 @@ class LayoutJob(QObject):
         self.seconds = seconds
         self._generation = 0
         self._stop = threading.Event()
-        self._first_drawn = threading.Event()
+        self._drawn = threading.Event()  # set: the GUI has drawn the frame handed over
         self._lock = threading.Lock()
         self._reading = threading.Lock()  # held by a worker while it reads the store
         self._latest: LayoutUpdate | None = None
@@ -104,7 +112,7 @@ class LayoutJob(QObject):
         self._ids = ()
         self._shown = None
         stop = self._stop = threading.Event()
-        drawn = self._first_drawn = threading.Event()
+        drawn = self._drawn = threading.Event()
         generation = self._generation
         self._thread = threading.Thread(
             target=self._work,
@@ -121,6 +129,7 @@ class LayoutJob(QObject):
         if self._thread is None:
             return
         self._stop.set()
+        self._drawn.set()  # a worker waiting for a frame to be drawn goes on (and stops)
         self._throttle.stop()
         self._stopping.append(self._thread)
         self._thread = None
@@ -178,9 +187,9 @@ class LayoutJob(QObject):
             first = None
             if overview is not None:  # the overview's picture first, then every row from it
                 first = lay_out_overview(overview, should_stop=stop.is_set)
-                if not stop.is_set():
-                    self._offer(LayoutUpdate(overview.ids, first, "overview", 0, False), generation)
-                    drawn.wait(FIRST_FRAME_WAIT)  # the first picture: let the GUI draw it
+                if not stop.is_set():  # the first picture, the costliest to draw
+                    update = LayoutUpdate(overview.ids, first, "overview", 0, False)
+                    self._hand_over(update, generation, drawn, FIRST_FRAME_WAIT)
             inp = self._read(store, full, stop)
             if inp is not None:
                 if overview is not None and first is not None:
@@ -222,11 +231,9 @@ class LayoutJob(QObject):
             if from_start and frame.stage == "start":
                 continue
             done = frame.stage == "done"
-            self._offer(
-                LayoutUpdate(ids, frame.pos, frame.stage, frame.iteration, done), generation
-            )
-            if frame.stage == "start":  # the first picture is the costliest to draw: let
-                drawn.wait(FIRST_FRAME_WAIT)  # the GUI have the GIL for it
+            update = LayoutUpdate(ids, frame.pos, frame.stage, frame.iteration, done)
+            wait = FIRST_FRAME_WAIT if frame.stage == "start" else HANDOFF_WAIT
+            self._hand_over(update, generation, drawn, wait)
 
     @staticmethod
     def _emit_safely(signal: Any, *args: Any) -> None:
@@ -236,14 +243,28 @@ class LayoutJob(QObject):
         except RuntimeError:  # "Signal source has been deleted": nobody is left to tell
             pass
 
-    def _offer(self, update: LayoutUpdate, generation: int) -> None:
+    def _hand_over(
+        self, update: LayoutUpdate, generation: int, drawn: threading.Event, wait: float
+    ) -> None:
+        """Offer ``update``, then (unless it is the last) wait until the GUI thread has drawn
+        it, at most ``wait`` seconds: its frame then has the GIL to itself. Returns at once
+        when the run was cancelled (``cancel`` sets ``drawn``) or the GUI will not draw it now
+        (throttled); a GUI that is gone or stuck costs ``wait`` per frame, never more."""
+        drawn.clear()
+        if self._offer(update, generation) and not update.done:
+            drawn.wait(wait)
+
+    def _offer(self, update: LayoutUpdate, generation: int) -> bool:
+        """Make ``update`` the latest frame (poking the GUI unless a poke is pending); False
+        when its run was cancelled (dropped)."""
         with self._lock:
             if generation != self._generation:
-                return  # cancelled after its stop check: never the next run's frame
+                return False  # cancelled after its stop check: never the next run's frame
             first = self._latest is None
             self._latest = update
         if first:
             self._emit_safely(self._poked, generation)
+        return True
 
     # -- GUI thread --------------------------------------------------------------------------------
     def _take(self) -> LayoutUpdate | None:
@@ -256,6 +277,7 @@ class LayoutJob(QObject):
             return
         wait = self._last_emit + MIN_FRAME_GAP - time.monotonic()
         if wait > 0:  # leave the GUI idle frames between layout frames; the latest still wins
+            self._drawn.set()  # not drawn now: the worker goes on meanwhile
             self._throttle.start(int(wait * 1000) + 1)
             return
         update = self._take()
@@ -264,7 +286,8 @@ class LayoutJob(QObject):
             self._shown, self._ids = update, update.ids
             self.progress_changed.emit(self._progress_text(update.stage, update.iteration))
             self.frame_ready.emit(update)
-            QTimer.singleShot(0, self._first_drawn.set)  # after the paint it asked for
+        # a 0 ms timer fires after the paint the frame asked for (posted events go first)
+        QTimer.singleShot(0, self._drawn.set)
 
     def _on_throttle_due(self) -> None:
         self._on_poked(self._generation)
@@ -311,6 +334,7 @@ def _from_overview(inp: LayoutInput, ids: tuple[str, ...], pos: np.ndarray) -> L
 
 
 FIRST_FRAME_WAIT = 0.3  # seconds the worker waits for the first picture to be drawn
+HANDOFF_WAIT = 0.1  # seconds the worker waits at most for any later frame to be drawn
 _LAYOUT = object()  # the layout runs' claim on the short switch interval
 
 
