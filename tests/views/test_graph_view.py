@@ -719,3 +719,37 @@ def test_a_streamed_frame_of_the_whole_picture_is_taken_in_place(
     assert np.array_equal(scene.pos[5:], pos[5:])
     assert scene.placed.all()
     assert peak < 4 * scene.n  # an index of every row and its copies: 24+ bytes a row
+
+
+def test_a_runs_frames_are_matched_to_the_scenes_rows_once(view: Any, monkeypatch: Any) -> None:
+    """Each frame of a run carries the same ids (a tuple equal to the scene's, not the same
+    object): they are compared with the scene's rows once, and every frame moves every row
+    (none pinned: a plain copy). Another scene's rows are compared again."""
+    from memgraph_gui.app.layout_job import LayoutUpdate
+
+    compared: list[int] = []
+
+    class Ids(tuple):  # type: ignore[type-arg]
+        def __eq__(self, other: object) -> bool:
+            compared.append(1)
+            return tuple.__eq__(self, other)  # type: ignore[operator, no-any-return]
+
+        def __ne__(self, other: object) -> bool:
+            return not self.__eq__(other)
+
+        __hash__ = tuple.__hash__
+
+    scene = view.scene
+    scene.pinned[:] = False
+    ids = Ids(scene.ids)
+    for name in ("_positions_moved", "_draw_edges", "_animating"):
+        monkeypatch.setattr(view, name, lambda *_a, **_k: None)  # (the frame's drawing)
+    rng = np.random.default_rng(4)
+    for step in (1, 2, 3):
+        pos = rng.normal(size=(scene.n, 2))
+        view._on_frame_ready(LayoutUpdate(ids, pos, "refine", step, False))
+        assert np.array_equal(scene.pos, pos)
+    assert len(compared) == 1
+    other = Ids(scene.ids[::-1])  # the same rows in another order: not the whole picture
+    view._on_frame_ready(LayoutUpdate(other, scene.pos[::-1].copy(), "refine", 4, False))
+    assert len(compared) == 2
