@@ -232,7 +232,8 @@ def streaming_rows(
         wall = np.array([t for _, t in handled])
         gil = (wall - np.array(cpu_times) - np.array(queued))[streamed]
         queued = list(np.array(queued)[streamed])
-        label = "  … waiting for a core per frame (median; other processes' load)"
+        label = "  … waiting for a core per frame (median / p95; other processes' load)"
+        label += f": p95 {np.percentile(queued, 95) * 1000:.1f} ms"
         rows.append((label, float(np.median(queued)), "", "", None))
         label = "  … the rest per frame, waiting for the GIL (median / p95)"
         rows.append(
