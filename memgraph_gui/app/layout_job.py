@@ -9,11 +9,11 @@ run, whose leftovers are dropped by generation.
 
 Hand-off: after offering a frame the worker waits until the GUI thread has drawn it (at most
 ``HANDOFF_WAIT``; the first picture ``FIRST_FRAME_WAIT``), so the frame's handling and paint
-have the GIL and a core to themselves. Measured at 200k with a streamed re-layout
-(``tests/benchmarks/bench_graph_view.py``): a frame took ~32 ms of wall time for ~16 ms of the
-GUI thread's own CPU, the rest waiting for the GIL or the core the worker held; with the
-hand-off the wall time is the CPU time, and the worker loses about what the interleaving took
-from it (the layout's wall time and quality unchanged).
+have the GIL and a core to themselves. Measured at 200k on 2 cores with other processes busy
+(load ~2.5; ``tests/benchmarks/bench_graph_view.py``'s streamed re-layout, the same run): a
+frame took 21.6 ms (median, p95 30.7 ms) of wall time for 11.4 ms of the GUI thread's CPU, the
+rest spent runnable without a core while the worker computed; with the hand-off 10.8 ms (p95
+15.2 ms), while the layout ran 8.1 s instead of 7.8 s to the same 45 steps and quality.
 
 A run given an ``OverviewSeed`` (a memory whose rows mostly have no position) first lays out the
 overview the view shows at fit zoom and hands that picture over (stage ``"overview"``, the view's
