@@ -230,7 +230,7 @@ def streaming_rows(
     if queued is not None:
         streamed = np.array([stage != "done" for stage, _ in handled])
         wall = np.array([t for _, t in handled])
-        gil = (wall - np.array(cpu_times) - np.array(queued))[streamed]
+        gil = np.maximum(wall - np.array(cpu_times) - np.array(queued), 0.0)[streamed]
         queued = list(np.array(queued)[streamed])
         label = "  … waiting for a core per frame (median / p95; other processes' load)"
         label += f": p95 {np.percentile(queued, 95) * 1000:.1f} ms"
