@@ -81,6 +81,7 @@ class LayoutJob(QObject):
         self._lock = threading.Lock()
         self._reading = threading.Lock()  # held by a worker while it reads the store
         self._latest: LayoutUpdate | None = None
+        self._held_back = False  # the GUI holds frames back until ``MIN_FRAME_GAP`` has passed
         self._ids: tuple[str, ...] = ()
         self._shown: LayoutUpdate | None = None
         self._thread: threading.Thread | None = None
@@ -109,6 +110,7 @@ class LayoutJob(QObject):
         with self._lock:
             self._generation += 1
             self._latest = None
+            self._held_back = False
         self._ids = ()
         self._shown = None
         stop = self._stop = threading.Event()
@@ -137,6 +139,7 @@ class LayoutJob(QObject):
         with self._lock:  # a frame offered from now on by the old run is dropped
             self._generation += 1
             self._latest = None
+            self._held_back = False
         self.progress_changed.emit("")
         self.finished.emit(False)
 
@@ -248,28 +251,31 @@ class LayoutJob(QObject):
     ) -> None:
         """Offer ``update``, then (unless it is the last) wait until the GUI thread has drawn
         it, at most ``wait`` seconds: its frame then has the GIL to itself. Returns at once
-        when the run was cancelled (``cancel`` sets ``drawn``) or the GUI will not draw it now
-        (throttled); a GUI that is gone or stuck costs ``wait`` per frame, never more."""
+        when the run was cancelled (``cancel`` sets ``drawn``) or the GUI holds frames back
+        now (throttled); a GUI that is gone or stuck costs ``wait`` per frame, never more."""
         drawn.clear()
         if self._offer(update, generation) and not update.done:
             drawn.wait(wait)
 
     def _offer(self, update: LayoutUpdate, generation: int) -> bool:
-        """Make ``update`` the latest frame (poking the GUI unless a poke is pending); False
-        when its run was cancelled (dropped)."""
+        """Make ``update`` the latest frame (poking the GUI unless a poke is pending); True
+        when the GUI is to draw it soon, False when its run was cancelled (dropped) or the GUI
+        holds frames back."""
         with self._lock:
             if generation != self._generation:
                 return False  # cancelled after its stop check: never the next run's frame
             first = self._latest is None
             self._latest = update
+            held_back = self._held_back
         if first:
             self._emit_safely(self._poked, generation)
-        return True
+        return not held_back
 
     # -- GUI thread --------------------------------------------------------------------------------
     def _take(self) -> LayoutUpdate | None:
         with self._lock:
             update, self._latest = self._latest, None
+            self._held_back = False
         return update
 
     def _on_poked(self, generation: int) -> None:
@@ -277,6 +283,8 @@ class LayoutJob(QObject):
             return
         wait = self._last_emit + MIN_FRAME_GAP - time.monotonic()
         if wait > 0:  # leave the GUI idle frames between layout frames; the latest still wins
+            with self._lock:
+                self._held_back = True
             self._drawn.set()  # not drawn now: the worker goes on meanwhile
             self._throttle.start(int(wait * 1000) + 1)
             return

@@ -130,10 +130,12 @@ def test_the_worker_waits_until_the_gui_drew_its_frame(
     handlers ran, and every frame arrives in order to the last."""
     import time
 
+    from memgraph_gui.app import layout_job
     from memgraph_gui.app.layout_job import LayoutJob
     from memgraph_gui.core.layout import stream
 
     monkeypatch.setattr(stream, "FRAME_INTERVAL", 0.0)  # a frame after every step
+    monkeypatch.setattr(layout_job, "MIN_FRAME_GAP", 0.0)  # (a frame held back lets it go)
     job = LayoutJob(app, seconds=30.0)
     frames: list[Any] = []
     held: list[bool] = []
@@ -214,3 +216,22 @@ def test_a_gui_that_never_draws_holds_the_worker_a_bounded_time(
     assert not thread.is_alive()
     assert job._latest is not None and job._latest.done  # the last frame, never taken
     job.shutdown()
+
+
+def test_a_frame_held_back_by_the_throttle_lets_the_worker_go_on(
+    app: Any, qtbot: Any, patient: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Frames offered sooner than ``MIN_FRAME_GAP`` after the last one are not drawn now: the
+    worker goes on meanwhile (it would wait for nothing), the run ends and its last frame is
+    drawn and saved."""
+    from memgraph_gui.app import layout_job
+    from memgraph_gui.core.layout import stream
+
+    monkeypatch.setattr(stream, "FRAME_INTERVAL", 0.0)  # a frame after every step
+    monkeypatch.setattr(layout_job, "MIN_FRAME_GAP", 1000.0)  # every later frame held back
+    job = layout_job.LayoutJob(app, seconds=30.0)
+    frames: list[Any] = []
+    job.frame_ready.connect(frames.append)
+    with qtbot.waitSignal(job.saved, timeout=20000):
+        job.start(full=True)
+    assert frames[0].stage == "start" and frames[-1].done and len(frames) == 2

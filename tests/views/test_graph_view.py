@@ -753,3 +753,39 @@ def test_a_runs_frames_are_matched_to_the_scenes_rows_once(view: Any, monkeypatc
     other = Ids(scene.ids[::-1])  # the same rows in another order: not the whole picture
     view._on_frame_ready(LayoutUpdate(other, scene.pos[::-1].copy(), "refine", 4, False))
     assert len(compared) == 2
+
+
+def test_a_streamed_frame_is_painted_before_the_layouts_worker_goes_on(
+    view: Any, qtbot: Any, monkeypatch: Any
+) -> None:
+    """The layout's worker waits for each frame until the GUI thread has painted it (its
+    Python would otherwise share the GIL and a core with the frame's paint): the viewport's
+    first paint after each frame still finds the worker held, and the run ends and saves."""
+    from memgraph_gui.app import layout_job
+    from memgraph_gui.core.layout import stream
+    from memgraph_gui.views.qt import QtCore
+
+    monkeypatch.setattr(stream, "FRAME_INTERVAL", 0.0)  # a frame after every step
+    monkeypatch.setattr(layout_job, "HANDOFF_WAIT", 1000.0)  # released by the paint only
+    monkeypatch.setattr(layout_job, "MIN_FRAME_GAP", 0.0)  # (a frame held back lets it go)
+    job = view.layout_job
+    events: list[tuple[str, bool]] = []
+
+    class Paints(QtCore.QObject):
+        def eventFilter(self, watched: Any, event: Any) -> bool:
+            if event.type() == QtCore.QEvent.Type.Paint:
+                events.append(("paint", job._drawn.is_set()))
+            return False
+
+    paints = Paints()
+    view.plot.viewport().installEventFilter(paints)
+    job.frame_ready.connect(lambda update: events.append((update.stage, job._drawn.is_set())))
+    with qtbot.waitSignal(job.saved, timeout=30000):
+        view.relayout()
+    view.plot.viewport().removeEventFilter(paints)
+    frames = [i for i, (kind, _) in enumerate(events) if kind not in ("paint", "done")]
+    assert len(frames) >= 3
+    for i in frames:
+        assert not events[i][1]  # held while the frame is handled
+        following = next(event for event in events[i + 1 :] if event[0] == "paint")
+        assert not following[1]  # and while it is painted
