@@ -302,10 +302,18 @@ def frame_rows(frames: list[list[Any]]) -> list[Row]:
     slowest = _row(frames, "slowest")
     in_place = by_name["layout frame (in place)"]
     handling = split[0].split(": ")[-1].split(" ms")[0]
+    waits = "the rest waits for a core or the GIL beside the layout's worker"
+    if any("a core per frame" in row[0] for row in frames):
+        core, gil = _row(frames, "a core per frame"), _row(frames, "waiting for the GIL")
+        waits = (
+            f"the rest waits for a core (other processes; {_s(core[1])} median, "
+            f"{core[0].split(': ')[-1]}) or the GIL "
+            f"({_s(gil[1])} median, {gil[0].split(': ')[-1]})"
+        )
     dominates = (
         f"GUI-thread CPU per frame {_s(cpu[1])} (median); the frame's handling {handling} ms "
-        f"and the repaint {_s(split[1])} (medians, wall); the rest waits for a core or the "
-        f"GIL beside the layout's worker; slowest frame {_s(slowest[1])}"
+        f"and the repaint {_s(split[1])} (medians, wall); {waits}; slowest frame "
+        f"{_s(slowest[1])}"
     )
     ok = p95[1] <= 0.033
     return [

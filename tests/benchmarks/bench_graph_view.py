@@ -10,7 +10,9 @@ Builds the demo (``memgraph demo --nodes 50000 --seed 11``) and saves a layout f
 - pan step: a 20 px pan + repaint with the edge cache, vs without it;
 - a layout frame: in-place position update + repaint, vs ``setData(pos=...)`` + repaint;
 - frames while a real layout streams on the worker: GUI frame handling + repaint, and the
-  longest event-loop stall seen by a 16 ms timer.
+  longest event-loop stall seen by a 16 ms timer; each frame's wall time split into the GUI
+  thread's own CPU, its wait for a core (the run queue, from ``/proc/thread-self/schedstat``:
+  other processes' load) and the rest (waiting for the GIL beside the layout's worker).
 
 Prints a markdown table: measure, result, bar, alternative, ratio.
 """
@@ -81,6 +83,16 @@ def settle(qapp: Any, seconds: float = 0.4) -> None:
 
 def repaint(view: Any) -> None:
     view.plot.viewport().repaint()
+
+
+def run_queue_wait() -> float:
+    """Seconds the calling thread has waited for a core so far (Linux schedstat; 0.0 where
+    there is none)."""
+    try:
+        with open("/proc/thread-self/schedstat") as stats:
+            return int(stats.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def bench_highlight(view: Any, rows: list[Row]) -> None:
@@ -164,18 +176,20 @@ def bench_streaming(qapp: Any, view: Any, rows: list[Row]) -> None:
 
     handled: list[tuple[str, float]] = []
     cpu_times: list[float] = []  # the GUI thread's own CPU time (without waiting for a core)
+    queued: list[float] = []  # the GUI thread's wait for a core meanwhile (other processes)
     parts: list[tuple[float, float]] = []  # (the frame's handling, the repaint), wall
     ticks: list[float] = []
     original = view._on_frame_ready
 
     def on_frame(update: Any) -> None:
-        start, cpu = time.perf_counter(), time.thread_time()
+        start, cpu, queue = time.perf_counter(), time.thread_time(), run_queue_wait()
         original(update)
         middle = time.perf_counter()
         repaint(view)
         end = time.perf_counter()
         handled.append((update.stage, end - start))
         cpu_times.append(time.thread_time() - cpu)
+        queued.append(run_queue_wait() - queue)
         parts.append((middle - start, end - middle))
 
     view.layout_job.frame_ready.disconnect(view._on_frame_ready)
@@ -191,7 +205,7 @@ def bench_streaming(qapp: Any, view: Any, rows: list[Row]) -> None:
         qapp.processEvents()
         time.sleep(0.002)
     timer.stop()
-    streaming_rows(handled, cpu_times, parts, ticks, rows)
+    streaming_rows(handled, cpu_times, parts, ticks, rows, queued)
 
 
 def streaming_rows(
@@ -200,9 +214,11 @@ def streaming_rows(
     parts: list[tuple[float, float]],
     ticks: list[float],
     rows: list[Row],
+    queued: list[float] | None = None,
 ) -> None:
     """The rows of ``bench_streaming``: each frame's (stage, seconds), its GUI-thread CPU, its
-    (handling, repaint) split, and the 16 ms timer's ticks meanwhile."""
+    (handling, repaint) split, the 16 ms timer's ticks meanwhile, and (``queued``) each frame's
+    wait for a core."""
     gaps = np.diff(ticks) if len(ticks) > 1 else np.zeros(1)
     streaming = [(stage, t) for stage, t in handled if stage != "done"]
     times = np.array([t for _, t in streaming])
@@ -211,6 +227,24 @@ def streaming_rows(
         rows.append((label, float(value), "≤ 33 ms", "", None))
     label = "  GUI-thread CPU per frame (median; the rest is waiting for a core or the GIL)"
     rows.append((label, float(np.median(cpu_times)), "", "", None))
+    if queued is not None:
+        streamed = np.array([stage != "done" for stage, _ in handled])
+        wall = np.array([t for _, t in handled])
+        gil = np.maximum(wall - np.array(cpu_times) - np.array(queued), 0.0)[streamed]
+        queued = list(np.array(queued)[streamed])
+        label = "  … waiting for a core per frame (median / p95; other processes' load)"
+        label += f": p95 {np.percentile(queued, 95) * 1000:.1f} ms"
+        rows.append((label, float(np.median(queued)), "", "", None))
+        label = "  … the rest per frame, waiting for the GIL (median / p95)"
+        rows.append(
+            (
+                label + f": p95 {np.percentile(gil, 95) * 1000:.1f} ms",
+                float(np.median(gil)),
+                "",
+                "",
+                None,
+            )
+        )
     label = "  … of which the frame's handling / the repaint (medians)"
     handling, painting = (float(np.median([p[i] for p in parts])) for i in (0, 1))
     rows.append((label + f": {handling * 1000:.1f} ms + repaint", painting, "", "", None))

@@ -719,3 +719,73 @@ def test_a_streamed_frame_of_the_whole_picture_is_taken_in_place(
     assert np.array_equal(scene.pos[5:], pos[5:])
     assert scene.placed.all()
     assert peak < 4 * scene.n  # an index of every row and its copies: 24+ bytes a row
+
+
+def test_a_runs_frames_are_matched_to_the_scenes_rows_once(view: Any, monkeypatch: Any) -> None:
+    """Each frame of a run carries the same ids (a tuple equal to the scene's, not the same
+    object): they are compared with the scene's rows once, and every frame moves every row
+    (none pinned: a plain copy). Another scene's rows are compared again."""
+    from memgraph_gui.app.layout_job import LayoutUpdate
+
+    compared: list[int] = []
+
+    class Ids(tuple):  # type: ignore[type-arg]
+        def __eq__(self, other: object) -> bool:
+            compared.append(1)
+            return tuple.__eq__(self, other)  # type: ignore[operator, no-any-return]
+
+        def __ne__(self, other: object) -> bool:
+            return not self.__eq__(other)
+
+        __hash__ = tuple.__hash__
+
+    scene = view.scene
+    scene.pinned[:] = False
+    ids = Ids(scene.ids)
+    for name in ("_positions_moved", "_draw_edges", "_animating"):
+        monkeypatch.setattr(view, name, lambda *_a, **_k: None)  # (the frame's drawing)
+    rng = np.random.default_rng(4)
+    for step in (1, 2, 3):
+        pos = rng.normal(size=(scene.n, 2))
+        view._on_frame_ready(LayoutUpdate(ids, pos, "refine", step, False))
+        assert np.array_equal(scene.pos, pos)
+    assert len(compared) == 1
+    other = Ids(scene.ids[::-1])  # the same rows in another order: not the whole picture
+    view._on_frame_ready(LayoutUpdate(other, scene.pos[::-1].copy(), "refine", 4, False))
+    assert len(compared) == 2
+
+
+def test_a_streamed_frame_is_painted_before_the_layouts_worker_goes_on(
+    view: Any, qtbot: Any, monkeypatch: Any
+) -> None:
+    """The layout's worker waits for each frame until the GUI thread has painted it (its
+    Python would otherwise share the GIL and a core with the frame's paint): the viewport's
+    first paint after each frame still finds the worker held, and the run ends and saves."""
+    from memgraph_gui.app import layout_job
+    from memgraph_gui.core.layout import stream
+    from memgraph_gui.views.qt import QtCore
+
+    monkeypatch.setattr(stream, "FRAME_INTERVAL", 0.0)  # a frame after every step
+    monkeypatch.setattr(layout_job, "HANDOFF_WAIT", 1000.0)  # released by the paint only
+    monkeypatch.setattr(layout_job, "MIN_FRAME_GAP", 0.0)  # (a frame held back lets it go)
+    job = view.layout_job
+    events: list[tuple[str, bool]] = []
+
+    class Paints(QtCore.QObject):
+        def eventFilter(self, watched: Any, event: Any) -> bool:
+            if event.type() == QtCore.QEvent.Type.Paint:
+                events.append(("paint", job._drawn.is_set()))
+            return False
+
+    paints = Paints()
+    view.plot.viewport().installEventFilter(paints)
+    job.frame_ready.connect(lambda update: events.append((update.stage, job._drawn.is_set())))
+    with qtbot.waitSignal(job.saved, timeout=30000):
+        view.relayout()
+    view.plot.viewport().removeEventFilter(paints)
+    frames = [i for i, (kind, _) in enumerate(events) if kind not in ("paint", "done")]
+    assert len(frames) >= 3
+    for i in frames:
+        assert not events[i][1]  # held while the frame is handled
+        following = next(event for event in events[i + 1 :] if event[0] == "paint")
+        assert not following[1]  # and while it is painted

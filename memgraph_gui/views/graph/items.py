@@ -20,7 +20,10 @@ from memgraph_gui.views.qt import QtCore, QtWidgets, Signal, pg
 CACHE = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
 NO_CACHE = QtWidgets.QGraphicsItem.CacheMode.NoCache
 FEW_SHOWN = 0.5
-"""A paint reads only the shown spots' records when at most this share of them is shown."""
+"""A paint reads only the shown spots' records when at most this share of them is shown, and a
+layout frame moves only theirs (the others' follow when they are needed)."""
+PAINTED = ["x", "y", "visible", "sourceRect"]
+"""The record fields pyqtgraph's cached pixel-mode paint reads (no Python objects among them)."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,9 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
     node_hovered = Signal(int)
     node_dragged = Signal(int, float, float, bool)
     data: Any  # pyqtgraph's record array, one row per spot
+    _shown: np.ndarray | None = None  # the shown rows of ``_shown_of`` (None: not known)
+    _shown_of: Any = None
+    _stale_xy = False  # hidden rows' x and y lag behind the scene (``_sync_xy``)
 
     def __init__(self) -> None:
         super().__init__(pxMode=True, hoverable=False, tip=None, antialias=True)
@@ -137,6 +143,7 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         if spots is None or not spots.fits(scene, faded):
             spots = make_spots(scene, faded, self.data.dtype)
         self.data = spots.data
+        self._stale_xy, self._shown = False, None
         self._apply_looks(spots.looks, brushed=True)
         self.prepareGeometryChange()
         self.informViewBoundsChanged()
@@ -147,6 +154,8 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         (degrees change with links), and re-render every spot."""
         scene = self.scene_data
         assert scene is not None
+        self._sync_xy()
+        self._shown = None
         if first is not None and first < scene.n:
             new = slice(first, scene.n)
             self.addPoints(
@@ -180,13 +189,22 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
 
     def move_in_place(self) -> None:
         """Copy the scene's positions into the item's arrays and invalidate its bounds
-        (0.4 ms at 50k, against 0.14-0.23 s for ``setData(pos=...)``)."""
+        (0.4 ms at 50k, against 0.14-0.23 s for ``setData(pos=...)``). When few rows are shown
+        (the overview of a big memory), only theirs: the hidden rows' follow when they are
+        read (``_sync_xy``; at 200k every row's took 1.3-3 ms of each layout frame)."""
         scene = self.scene_data
         if scene is None or len(self.data) != scene.n:
             return
         x, y = scene.pos[:, 0], scene.pos[:, 1]
-        self.data["x"] = x
-        self.data["y"] = y
+        shown = self._few_shown()
+        if shown is None:
+            self.data["x"] = x
+            self.data["y"] = y
+            self._stale_xy = False
+        else:
+            self.data["x"][shown] = x[shown]
+            self.data["y"][shown] = y[shown]
+            self._stale_xy = True
         self.prepareGeometryChange()
         self.informViewBoundsChanged()
         pad = self._maxSpotWidth * 0.7072  # as ScatterPlotItem.dataBounds computes them
@@ -234,11 +252,44 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
 
     def set_visible_rows(self, mask: np.ndarray) -> None:
         """Show only the rows in ``mask`` (focus mode)."""
+        self._sync_xy()
         self.visible_mask = mask
         if len(self.data) == len(mask) and not np.array_equal(self.data["visible"], mask):
             # not setPointsVisible: it drops every spot's atlas entry (0.2-0.4 s at 50k)
             self.data["visible"] = mask
             self.invalidate()
+
+    def invalidate(self) -> None:
+        """pyqtgraph's, and the shown rows found again at the next paint (a change of the
+        spots' records ends here)."""
+        self._shown = None
+        super().invalidate()
+
+    def _few_shown(self) -> np.ndarray | None:
+        """The shown rows when at most ``FEW_SHOWN`` of them are (found once per change of
+        the records, not per frame), else None."""
+        data = self.data
+        if self._shown is None or self._shown_of is not data:
+            self._shown, self._shown_of = np.flatnonzero(data["visible"]), data
+        return self._shown if len(self._shown) <= FEW_SHOWN * len(data) else None
+
+    def _sync_xy(self) -> None:
+        """Bring every row's x and y up to the scene's positions (after frames that moved
+        only the shown rows)."""
+        scene = self.scene_data
+        if self._stale_xy and scene is not None and len(self.data) == scene.n:
+            self.data["x"] = scene.pos[:, 0]
+            self.data["y"] = scene.pos[:, 1]
+            self._stale_xy = False  # (not while a paint holds the shown records only)
+
+    def getData(self) -> tuple[np.ndarray, np.ndarray]:
+        self._sync_xy()
+        return super().getData()  # type: ignore[no-any-return]
+
+    def dataBounds(self, ax: int, frac: float = 1.0, orthoRange: Any = None) -> Any:
+        if frac < 1.0 or orthoRange is not None or self.bounds[ax] is None:  # read from rows
+            self._sync_xy()
+        return super().dataBounds(ax, frac, orthoRange)
 
     def paint(self, painter: Any, option: Any, widget: Any) -> None:
         """pyqtgraph's paint, given only the shown spots' records when they are few (GUI
@@ -246,17 +297,21 @@ class NodeScatter(pg.ScatterPlotItem):  # type: ignore[misc]
         too: with the overview of a 200k memory (7.5k marks shown) that was ~18 ms of each
         frame of a streamed layout. The full records are back in place when it returns."""
         data = self.data
-        shown = np.flatnonzero(data["visible"])
+        shown = self._few_shown()
         atlas = self.fragmentAtlas.devicePixelRatio()
         if (
-            len(shown) > FEW_SHOWN * len(data)
+            shown is None
             or self._exportOpts is not False
             or not self.opts["useCache"]
+            or not self.opts["pxMode"]
             or (widget is not None and widget.devicePixelRatioF() != atlas)
         ):  # (a new pixel ratio re-renders every spot's atlas entry: the full records)
+            self._sync_xy()
             super().paint(painter, option, widget)
             return
-        self.data = data[shown]
+        # only the fields that paint reads: no Python objects copied (their reference counts
+        # took ~1 ms of each frame at 200k)
+        self.data = data[PAINTED][shown]
         try:
             super().paint(painter, option, widget)
         finally:
