@@ -334,7 +334,7 @@ class ReadApi(BriefReader):
         text = args.text(query, "query")
         type_set = args.lower_set(types, "types")
         with self._store.reading() as graph:
-            return NameMatches(tuple(search.find_by_name(graph, text, type_set)))
+            return NameMatches(search.find_by_name(graph, text, type_set))
 
     def compaction_candidates(self, *, type: Any = None, depth: Any = 0) -> CompactionGroups:
         """Groups eligible for a rollup of ``type`` at ``depth`` (a pure structural query)."""
