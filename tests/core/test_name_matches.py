@@ -190,3 +190,44 @@ def test_node_rows_refuse_rows_past_their_parts() -> None:
         NodeRows([nodes], np.array([-1], np.int64))
     assert NodeRows() == () and NodeRows() == [] and len(NodeRows([[], []])) == 0
     assert NodeRows([[], nodes], np.array([1, 0], np.int64))[0].id == "b"
+
+
+def _titled(ord_: int, title: str) -> Node:
+    return Node(id=f"n{ord_}", type="t", title=title, ord=ord_)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    titles=st.lists(TEXT, min_size=1, max_size=30),
+    spread=st.integers(1, 40),
+    edits=st.lists(st.tuples(st.integers(0, 40), st.none() | TEXT), max_size=20),
+    needles=st.lists(st.text(LETTERS, min_size=1, max_size=3), min_size=1, max_size=6),
+)
+def test_index_hits_are_its_matches(
+    titles: list[str], spread: int, edits: list[tuple[int, str | None]], needles: list[str]
+) -> None:
+    """``SubstringIndex.hits`` holds what ``matches`` lists (nodes and row orders), across
+    blocks (``spread`` puts the nodes that far apart) and after writes."""
+    from memgraph_gui.core.graph.substring_index import SubstringIndex
+
+    nodes = {i * spread * 37: _titled(i * spread * 37, t) for i, t in enumerate(titles)}
+    index = SubstringIndex(list(nodes.values()), lambda ns: [n.title for n in ns])
+
+    def check() -> None:
+        for needle in needles:
+            hits = index.hits(needle)
+            expected = list(index.matches(needle))
+            assert list(NodeRows(hits.parts, hits.rows, hits.starts)) == expected
+            assert hits.ords.tolist() == [n.ord for n in expected]
+            assert len(hits.starts) == len(hits.parts) + 1
+
+    check()
+    for at, title in edits:
+        ord_ = at * spread * 37
+        old = nodes.pop(ord_, None)
+        if title is not None:
+            nodes[ord_] = _titled(ord_, title)
+        index.node_changed(old, nodes.get(ord_))
+        if at % 2:
+            check()
+    check()

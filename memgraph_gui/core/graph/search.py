@@ -181,6 +181,8 @@ def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> Node
         return NodeRows()
     hits = _name_index(graph).hits(needle)
     rows, ords = hits.rows, hits.ords
+    if not len(rows):
+        return NodeRows()
     if types is not None:
         found = NodeRows(hits.parts, rows, hits.starts)
         kept = np.fromiter((node.type.lower() in types for node in found), np.bool_, len(rows))

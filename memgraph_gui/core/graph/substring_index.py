@@ -145,13 +145,16 @@ class SubstringIndex:
         self.refresh()
         blocks = [self._blocks[number] for number in self._candidates(needle)]
         blocks = [block for block in blocks if needle in block.joined]
+        if not blocks:
+            empty = np.zeros(0, np.int64)
+            return Hits((), np.zeros(1, np.int64), empty, empty)
         texts = chain.from_iterable([block.texts for block in blocks])
         found = np.frombuffer(bytes(map(contains, texts, repeat(needle))), np.bool_)
         sizes = np.fromiter(map(len, [block.nodes for block in blocks]), np.int64, len(blocks))
         starts = np.zeros(len(blocks) + 1, np.int64)
         np.cumsum(sizes, out=starts[1:])
         rows = np.flatnonzero(found).astype(np.int64)
-        ords = np.concatenate([block.ords for block in blocks]) if blocks else starts[:0]
+        ords = np.concatenate([block.ords for block in blocks])
         return Hits(tuple(block.nodes for block in blocks), starts, rows, ords[rows])
 
     def block_matches(self, needle: str) -> Iterator[list[Node]]:
