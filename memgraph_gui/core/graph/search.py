@@ -175,7 +175,7 @@ def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> Node
     """Active nodes whose title or primary-key columns contain ``query`` (any case), timeline
     order. The answer is a view (``NodeRows``) over the index's blocks: many hits are put in
     order by their row orders alone (``timeline_order.permutation``) and no node is touched
-    until the answer is read (~3 ms for 68k hits at 200k nodes). Store lock held."""
+    until the answer is read (~1.5 ms for 'e', 68k hits at 200k nodes). Store lock held."""
     needle = query.strip().lower().replace("\x00", "")
     if not needle:
         return NodeRows()
@@ -307,7 +307,7 @@ def build_indexes(graph: Graph) -> None:
     later ones. Store lock held."""
     graph.index_edges()
     timeline_order.prepare(graph)
-    _name_index(graph).refresh()
+    _name_index(graph).prepare_masks()
     _lexical_index(graph).refresh()
     _find_index(graph).refresh()
     _keyword_index(graph)
