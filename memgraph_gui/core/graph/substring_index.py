@@ -182,7 +182,7 @@ class SubstringIndex:
         sizes = np.fromiter(map(len, [block.nodes for block in blocks]), np.int64, len(blocks))
         starts = np.zeros(len(blocks) + 1, np.int64)
         np.cumsum(sizes, out=starts[1:])
-        rows = np.flatnonzero(found).astype(np.int64)
+        rows = np.flatnonzero(found).astype(np.int64, copy=False)
         ords = np.concatenate([block.ords for block in blocks])
         return Hits(tuple(block.nodes for block in blocks), starts, rows, ords[rows])
 
