@@ -164,3 +164,30 @@ def test_a_long_array_is_read_whole_even_when_the_node_is_missing() -> None:
         api.get_nearest_visible_ancestor(1.5, visible_node_ids=[*ids, 2.5])  # the ids named first
     with pytest.raises(MemgraphError, match=r"^BAD_ARGS: id: expected a string id, got float"):
         api.get_nearest_visible_ancestor(1.5, visible_node_ids=ids)
+
+
+ASCII_IDS = st.text(st.sampled_from(["a", "b", "!", " ", "\t", "\x00", "\x1c", "\x1f", "\x7f"]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    items=st.lists(ASCII_IDS, max_size=8),
+    wanted=st.lists(ASCII_IDS.map(str.strip).filter(bool), max_size=4),
+    kind=st.sampled_from(["list", "tuple", "set", "generator"]),
+)
+def test_listed_is_the_id_set_for_any_ascii_ids(
+    items: list[str], wanted: list[str], kind: str
+) -> None:
+    """Separators, spaces and control characters in the ids (the joined search's cases)."""
+    assert args.listed(array(kind, items), "x", wanted) == set(wanted) & old_id_set(
+        array(kind, items), "x"
+    )
+
+
+def test_an_id_holding_the_separator_is_not_found_across_two_items() -> None:
+    graph = Graph()
+    graph.put_node(Node(id="p\x00q", type="t", ord=1))
+    api = ReadApi(GraphStore(graph))  # type: ignore[arg-type]
+    assert api.get_nearest_visible_ancestor("p\x00q", visible_node_ids=["p", "q"]) is None
+    assert args.listed(["p", "q"], "x", ["p\x00q", "q"]) == {"q"}
+    assert api.get_nearest_visible_ancestor("p\x00q", visible_node_ids=["p\x00q"]).id == "p\x00q"
