@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -87,31 +87,53 @@ _SEPARATOR = "\x00"
 _SEARCHED = 3  # up to this many wanted ids are searched for in the joined text
 
 
+class IdArray:
+    """A caller's id array (``visibleNodeIds``), checked as ``id_set`` checks it (the same
+    errors, raised here) but kept as it came, so that a few ids can be looked for in it
+    (``among``) without making a set of all of it: a caller's 20k ids are each a miss in the
+    memory caches. One ``str.join`` checks that every item is a string and copies them into one
+    text; an item that is not a string (a number, ``null``, junk) sends the array through
+    ``id_set`` instead. A ``str`` subclass counts as its string value."""
+
+    __slots__ = ("_ids", "_items", "_joined")
+
+    def __init__(self, value: Any, name: str) -> None:
+        self._ids: frozenset[str] | None = None  # when not all items are strings
+        self._joined: str | None = None  # when they are, ASCII, with nothing to trim
+        self._items: Collection[str] = ()
+        if value is None:
+            return
+        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+            raise bad_args(f"{name}: expected an array of ids")
+        items = value if isinstance(value, (list, tuple, set, frozenset)) else list(value)
+        try:
+            joined = _SEPARATOR.join(items)
+        except TypeError:  # not a string: checked, and made an id, item by item
+            self._ids = id_set(items, name)
+            return
+        self._items = items
+        if joined.isascii() and _only_separated(joined, len(items)):
+            self._joined = joined
+
+    def among(self, wanted: Iterable[str]) -> set[str]:
+        """Which of ``wanted`` (trimmed, non-blank ids) the array holds, as ``id_set`` reads it:
+        with nothing to trim, each of a few wanted ids is one C-level search of the joined text
+        (more: one pass looks each item up among them); else one pass trims each item and
+        looks it up among the wanted."""
+        looking = set(wanted)
+        if self._ids is not None:
+            return looking & self._ids
+        if self._joined is not None:
+            if len(looking) <= _SEARCHED:  # a search of the text costs ~1/3 of a look-up an item
+                return {i for i in looking if _SEPARATOR not in i and _holds(self._joined, i)}
+            return looking.intersection(self._items)
+        return looking.intersection(map(str.strip, self._items))
+
+
 def listed(value: Any, name: str, wanted: Iterable[str]) -> set[str]:
     """Which of ``wanted`` (trimmed, non-blank ids) the id array ``value`` holds, read as
-    ``id_set`` reads it (the same errors) without making a set of all of ``value`` (a caller's
-    20k ids, each a miss in the memory caches): one ``str.join`` checks that every item is a
-    string and copies them into one text; when that text holds no character below ``!`` but the
-    separators (no item to trim, none holding the separator; ASCII), each of a few wanted ids is
-    one C-level search in it (more: one pass looks each item up among them). Otherwise one pass
-    trims each item and looks it up among the wanted. An item that is not a string (a number,
-    ``null``, junk) sends the array through ``id_set``. A ``str`` subclass counts as its string
-    value."""
-    if value is None:
-        return set()
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise bad_args(f"{name}: expected an array of ids")
-    items = value if isinstance(value, (list, tuple, set, frozenset)) else list(value)
-    looking = set(wanted)
-    try:
-        joined = _SEPARATOR.join(items)
-    except TypeError:  # not a string: checked, and made an id, item by item
-        return looking.intersection(id_set(items, name))
-    if joined.isascii() and _only_separated(joined, len(items)):  # nothing to trim
-        if len(looking) <= _SEARCHED:  # a search of the text costs ~1/3 of a look-up an item
-            return {i for i in looking if _SEPARATOR not in i and _holds(joined, i)}
-        return looking.intersection(items)
-    return looking.intersection(map(str.strip, items))
+    ``id_set`` reads it (the same errors): ``IdArray(value, name).among(wanted)``."""
+    return IdArray(value, name).among(wanted)
 
 
 def _only_separated(joined: str, count: int) -> bool:

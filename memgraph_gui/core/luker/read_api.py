@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from memgraph_gui.core.domain.errors import MemgraphError, bad_args
+from memgraph_gui.core.domain.errors import bad_args
 from memgraph_gui.core.domain.freeze import freeze, thaw
 from memgraph_gui.core.domain.injection import InjectionState
 from memgraph_gui.core.domain.model import Node
@@ -216,19 +216,16 @@ class ReadApi(BriefReader):
         self, node_id: Any, *, visible_node_ids: Any = None
     ) -> Node | None:
         """The node or its nearest ancestor in ``visible_node_ids`` (missing: the empty set, as
-        Luker reads it); None past an archived node. The walk up comes first (a handful of
-        ids), then one pass over the caller's ids looks for those (``args.listed``), so that a
-        20k visible set is read once rather than made into a set."""
-        name = "visibleNodeIds"
-        try:
-            key = args.node_id(node_id)
-        except MemgraphError:
-            args.id_set(visible_node_ids, name)  # a bad id array is named first, as before
-            raise
+        Luker reads it); None past an archived node. The ids are checked but not made into a
+        set (``args.IdArray``); the walk up (a handful of ids, under the store lock) comes
+        next, then those few are looked for in the ids, after the lock."""
+        visible = args.IdArray(visible_node_ids, "visibleNodeIds")
+        key = args.node_id(node_id)
         with self._store.reading() as graph:
             path = topology.live_path(graph, key)
-            found = args.listed(visible_node_ids, name, path)
-            return next((graph.nodes[i] for i in path if i in found), None)
+            nodes = [graph.nodes[i] for i in path]
+        found = visible.among(path)
+        return next((node for i, node in zip(path, nodes, strict=True) if i in found), None)
 
     def project_edges(
         self, *, visible_node_ids: Any = None, edge_types: Any = None, exclude_internal: Any = True
