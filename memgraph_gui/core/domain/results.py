@@ -452,7 +452,8 @@ class NodeRows(Sequence[Node]):
         self._parts = tuple(parts)
         if starts is None:
             starts = np.zeros(len(self._parts) + 1, np.int64)
-            np.cumsum([len(part) for part in self._parts], out=starts[1:])
+            if self._parts:
+                np.cumsum([len(part) for part in self._parts], out=starts[1:])
         if len(starts) != len(self._parts) + 1:
             raise ValueError("NodeRows: one start a part, and the total")
         self._starts = starts
@@ -465,21 +466,18 @@ class NodeRows(Sequence[Node]):
     @classmethod
     def of(cls, nodes: Sequence[Node]) -> NodeRows:
         """The view of ``nodes`` as they are."""
-        return cls((tuple(nodes),))
+        held = tuple(nodes)
+        view = cls((held,), None, np.array([0, len(held)], np.int64))
+        view._nodes = held
+        return view
 
     def _all(self) -> tuple[Node, ...]:
         nodes = self._nodes
         if nodes is None:
-            parts, rows = self._parts, self._rows
-            if rows is None:
-                nodes = tuple(chain.from_iterable(parts))
-            elif len(parts) == 1:
-                nodes = tuple(map(parts[0].__getitem__, rows.tolist()))
+            if self._rows is None:
+                nodes = tuple(chain.from_iterable(self._parts))
             else:
-                part = np.searchsorted(self._starts, rows, side="right") - 1
-                local = rows - self._starts[part]
-                picked = map(parts.__getitem__, part.tolist())
-                nodes = tuple(map(operator.getitem, picked, local.tolist()))
+                nodes = gather(self._parts, self._starts, self._rows)
             self._nodes = nodes
         return nodes
 
@@ -531,6 +529,19 @@ class NodeRows(Sequence[Node]):
     def to_json(self) -> list[dict[str, Any]]:
         """The seed's ``NodeView[]``."""
         return list(map(Node.to_json, self._all()))
+
+
+def gather(
+    parts: Sequence[Sequence[Node]], starts: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]
+) -> tuple[Node, ...]:
+    """The nodes at flat positions ``rows`` of the concatenation of ``parts`` (``starts``: each
+    part's first flat position, then the total), in the order of ``rows``."""
+    if len(parts) == 1:
+        return tuple(map(parts[0].__getitem__, rows.tolist()))
+    part = np.searchsorted(starts, rows, side="right") - 1
+    local = rows - starts[part]
+    picked = map(parts.__getitem__, part.tolist())
+    return tuple(map(operator.getitem, picked, local.tolist()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ import numpy as np
 
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.domain.model import Node
-from memgraph_gui.core.domain.results import NodeRows
+from memgraph_gui.core.domain.results import NodeRows, gather
 from memgraph_gui.core.domain.text import (
     FIND_SEPARATOR,
     TOKEN_SPLIT,
@@ -184,14 +184,14 @@ def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> Node
     if not len(rows):
         return NodeRows()
     if types is not None:
-        found = NodeRows(hits.parts, rows, hits.starts)
+        found = gather(hits.parts, hits.starts, rows)
         kept = np.fromiter((node.type.lower() in types for node in found), np.bool_, len(rows))
         rows, ords = rows[kept], ords[kept]
     if len(rows) > timeline_order.FEW:
         order = timeline_order.permutation(graph, ords)
         if order is not None:
             return NodeRows(hits.parts, rows[order], hits.starts)
-    nodes = list(NodeRows(hits.parts, rows, hits.starts))  # few: sorted by their keys
+    nodes = list(gather(hits.parts, hits.starts, rows))  # few: sorted by their keys
     return NodeRows.of(timeline_order.in_timeline_order(graph, nodes, ords))
 
 
