@@ -37,7 +37,7 @@ from tests.benchmarks import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-m", "memgraph_gui.cli"]
-QUERIES = ["silver", "Summary 1", "secret deal", "e", "the", "艾", "银月", "zzzz", "n_4999"]
+QUERIES = ["silver", "Summary 1", "secret deal", "e", "a", "the", "艾", "银月", "zzzz", "n_4999"]
 NAMES = ["Eileen", "Eileen sword betrayal", "艾琳", "银月城"]  # what Luker's callers ask for
 BAR = 0.020
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from itertools import chain, compress
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -17,6 +17,7 @@ import numpy as np
 
 from memgraph_gui.core.domain.freeze import EMPTY_MAPPING, LazyFields
 from memgraph_gui.core.domain.model import Node
+from memgraph_gui.core.domain.results import NodeRows, gather
 from memgraph_gui.core.domain.text import (
     FIND_SEPARATOR,
     TOKEN_SPLIT,
@@ -170,16 +171,28 @@ def _name_text(node: Node, columns: tuple[str, ...], fields: Mapping[str, Any]) 
     return "\x00".join(parts)
 
 
-def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> list[Node]:
-    """Active nodes whose title or primary-key columns contain ``query`` (any case), timeline order."""
+def find_by_name(graph: Graph, query: str, types: frozenset[str] | None) -> NodeRows:
+    """Active nodes whose title or primary-key columns contain ``query`` (any case), timeline
+    order. The answer is a view (``NodeRows``) over the index's blocks: many hits are put in
+    order by their row orders alone (``timeline_order.permutation``) and no node is touched
+    until the answer is read (~1.5 ms for 'e', 68k hits at 200k nodes). Store lock held."""
     needle = query.strip().lower().replace("\x00", "")
     if not needle:
-        return []
-    hits, ords = _name_index(graph).matches_and_ords(needle)
+        return NodeRows()
+    hits = _name_index(graph).hits(needle)
+    rows, ords = hits.rows, hits.ords
+    if not len(rows):
+        return NodeRows()
     if types is not None:
-        kept = [node.type.lower() in types for node in hits]
-        hits, ords = list(compress(hits, kept)), ords[np.array(kept, dtype=np.bool_)]
-    return timeline_order.in_timeline_order(graph, hits, ords)
+        found = gather(hits.parts, hits.starts, rows)
+        kept = np.fromiter((node.type.lower() in types for node in found), np.bool_, len(rows))
+        rows, ords = rows[kept], ords[kept]
+    if len(rows) > timeline_order.FEW:
+        order = timeline_order.permutation(graph, ords)
+        if order is not None:
+            return NodeRows(hits.parts, rows[order], hits.starts)
+    nodes = list(gather(hits.parts, hits.starts, rows))  # few: sorted by their keys
+    return NodeRows.of(timeline_order.in_timeline_order(graph, nodes, ords))
 
 
 def lexical_text(node: Node, fields: Mapping[str, Any] | None = None) -> str:
@@ -294,7 +307,7 @@ def build_indexes(graph: Graph) -> None:
     later ones. Store lock held."""
     graph.index_edges()
     timeline_order.prepare(graph)
-    _name_index(graph).refresh()
+    _name_index(graph).prepare_masks()
     _lexical_index(graph).refresh()
     _find_index(graph).refresh()
     _keyword_index(graph)

@@ -5,7 +5,9 @@ with its haystacks joined into one string. Each block also keeps a bitmap of the
 character n-grams (1, 2 and 3 characters) in its text: a query looks only at the blocks whose
 bitmap holds every n-gram of the needle, runs one C-level ``find`` over each, and tests the
 block's haystacks one by one only where that ``find`` hit. A query with no match usually
-touches no text at all, and one with few matches touches a few blocks.
+touches no text at all, and one with few matches touches a few blocks. A one-character needle
+(a letter, a digit, common punctuation), which matches most nodes, is answered from a
+character mask per haystack instead (``hits``), without reading the haystacks.
 
 A write marks the node pending (nothing is computed then); the next query computes the
 haystacks of the pending nodes (all at once, so the first query after a load can parse every
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, compress, repeat
 from operator import contains
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -66,10 +69,19 @@ def _needle_buckets(needle: str) -> npt.NDArray[np.uint32]:
     return _grams(_codes(needle), 3)[-1]
 
 
+_ONE_BIT = ".abcdefghijklmnopqrstuvwxyz0123456789 _-,'/:()!?#&+@\";*=[]<>%$"
+"""Characters that each have a bit of their own in a haystack's character mask (``_Block.
+chars``): a one-character needle among them is answered from the masks, without reading a
+haystack (no upper-case letter has one: the name index's haystacks are lower-cased)."""
+_BIT_OF = np.zeros(129, np.uint64)  # by character code (128: every other character): its bit
+_BIT_OF[[ord(c) for c in _ONE_BIT]] = [np.uint64(1) << np.uint64(i) for i in range(len(_ONE_BIT))]
+assert len(_ONE_BIT) <= 64 and len(set(_ONE_BIT)) == len(_ONE_BIT)
+
+
 class _Block:
     """The indexed nodes of one range of row orders."""
 
-    __slots__ = ("entries", "joined", "nodes", "ords", "slot", "texts")
+    __slots__ = ("_chars", "entries", "joined", "nodes", "ords", "slot", "texts")
 
     def __init__(self, slot: int) -> None:
         self.slot = slot
@@ -78,6 +90,19 @@ class _Block:
         self.ords: npt.NDArray[np.int64] = np.zeros(0, np.int64)
         self.texts: list[str] = []
         self.joined = ""
+        self._chars: npt.NDArray[np.uint64] | None = None
+
+    def chars(self) -> npt.NDArray[np.uint64]:
+        """Each haystack's character mask: the bits (``_BIT_OF``) of the characters in it;
+        computed on first use after a rebuild (a few numpy passes over the joined text)."""
+        if self._chars is None:
+            lengths = np.fromiter(map(len, self.texts), np.int64, len(self.texts)) + 1
+            starts = np.zeros(len(lengths), np.int64)
+            np.cumsum(lengths[:-1], out=starts[1:])
+            bits = _BIT_OF[np.minimum(_codes(self.joined), 128)]
+            # (each haystack is non-empty, so no two starts are equal; a separator has no bit)
+            self._chars = np.bitwise_or.reduceat(bits, starts) if len(starts) else bits[:0]
+        return self._chars
 
     def rebuild(self) -> npt.NDArray[np.uint8]:
         """Re-join the block in ``ord`` order; returns its new bitmap."""
@@ -87,6 +112,7 @@ class _Block:
         self.nodes = [node for node, _text in ordered]
         self.texts = [text for _node, text in ordered]
         self.joined = _SEPARATOR.join(self.texts)
+        self._chars = None
         return _bitmap(self.joined) if self.joined else np.zeros(_WIDTH, np.uint8)
 
     def matches(self, needle: str) -> list[Node]:
@@ -94,12 +120,21 @@ class _Block:
             return []
         return list(compress(self.nodes, map(contains, self.texts, repeat(needle))))
 
-    def picked(self, needle: str) -> tuple[list[Node], npt.NDArray[np.int64]]:
-        """``matches`` and their row orders."""
-        if needle not in self.joined:
-            return [], self.ords[:0]
-        found = list(map(contains, self.texts, repeat(needle)))
-        return list(compress(self.nodes, found)), self.ords[np.array(found, dtype=np.bool_)]
+
+class Hits(NamedTuple):
+    """The nodes whose haystack contains a needle, held as positions rather than as a list.
+
+    ``parts`` are the node lists of the blocks that hold hits (each one its block never changes
+    in place: a rebuild makes new lists), ``starts`` the flat position of each part's first node
+    in their concatenation (one more at the end: the total), ``rows`` the hits' flat positions
+    (ascending, so ``ord`` order) and ``ords`` their row orders. Gathering positions touches no
+    node object: ~3x cheaper than a list of the hits when tens of thousands match.
+    """
+
+    parts: tuple[list[Node], ...]
+    starts: npt.NDArray[np.int64]
+    rows: npt.NDArray[np.int64]
+    ords: npt.NDArray[np.int64]
 
 
 class SubstringIndex:
@@ -127,19 +162,36 @@ class SubstringIndex:
         block by block, so a caller that stops early skips the rest."""
         return chain.from_iterable(self.block_matches(needle))
 
-    def matches_and_ords(self, needle: str) -> tuple[list[Node], npt.NDArray[np.int64]]:
-        """``matches`` as one list, with each node's row order (``Node.ord``) beside it: what
-        putting many hits in timeline order needs, without reading an attribute per hit."""
+    def hits(self, needle: str) -> Hits:
+        """``matches`` as ``Hits``: one C-level pass tests every haystack of the blocks whose
+        joined text holds ``needle``, and the hits come out as arrays."""
         if not needle:
             raise ValueError("the needle must not be empty")
         self.refresh()
-        nodes: list[Node] = []
-        ords = []
-        for number in self._candidates(needle):
-            found, at = self._blocks[number].picked(needle)
-            nodes += found
-            ords.append(at)
-        return nodes, np.concatenate(ords) if ords else np.zeros(0, np.int64)
+        blocks = [self._blocks[number] for number in self._candidates(needle)]
+        blocks = [block for block in blocks if needle in block.joined]
+        if not blocks:
+            empty = np.zeros(0, np.int64)
+            return Hits((), np.zeros(1, np.int64), empty, empty)
+        bit = _BIT_OF[ord(needle)] if len(needle) == 1 and ord(needle) < 128 else 0
+        if bit:  # one character with a bit of its own: the masks say which haystacks hold it
+            found = (np.concatenate([block.chars() for block in blocks]) & bit) != 0
+        else:
+            texts = chain.from_iterable([block.texts for block in blocks])
+            found = np.frombuffer(bytes(map(contains, texts, repeat(needle))), np.bool_)
+        sizes = np.fromiter(map(len, [block.nodes for block in blocks]), np.int64, len(blocks))
+        starts = np.zeros(len(blocks) + 1, np.int64)
+        np.cumsum(sizes, out=starts[1:])
+        rows = np.flatnonzero(found).astype(np.int64, copy=False)
+        ords = np.concatenate([block.ords for block in blocks])
+        return Hits(tuple(block.nodes for block in blocks), starts, rows, ords[rows])
+
+    def prepare_masks(self) -> None:
+        """Compute what the first one-character ``hits`` would (every block's character masks:
+        ~25 ms at 200k nodes)."""
+        self.refresh()
+        for block in self._blocks.values():
+            block.chars()
 
     def block_matches(self, needle: str) -> Iterator[list[Node]]:
         """``matches`` as one list per block (cheaper to gather when most nodes match)."""

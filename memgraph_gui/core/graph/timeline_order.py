@@ -69,30 +69,35 @@ def in_timeline_order(
     ``ords``: their ``Node.ord`` values when the caller has them (not read again then)."""
     index = _index(graph)
     if len(nodes) > FEW:
-        return _by_rank(graph, index, nodes, ords)
+        return _by_rank(graph, nodes, ords)
     ids = [node.id for node in nodes]
     keys = list(map(uca_key, ids)) if index.non_ascii else sort_keys(ids)
     decorated = sorted(zip(map(_SEQ, nodes), keys, range(len(nodes)), strict=True))
     if any(a[:2] == b[:2] for a, b in pairwise(decorated)):
-        return _by_rank(graph, index, nodes)  # ids that collate equal
+        return _by_rank(graph, nodes)  # ids that collate equal
     return [nodes[i] for _seq, _key, i in decorated]
 
 
+def permutation(graph: Graph, ords: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | None:
+    """The positions into ``ords`` (the row orders of distinct nodes of ``graph``) that list
+    those nodes in timeline order: one scatter into the timeline's slots, no comparison sort
+    (~0.5 ms at 200k nodes, however many). None when two of them share a row order."""
+    ranks = _index(graph).ranks(graph)
+    slots = np.full(len(ranks), -1, np.int64)
+    slots[ranks[ords]] = np.arange(len(ords))
+    order = slots[slots >= 0]
+    return order if len(order) == len(ords) else None
+
+
 def _by_rank(
-    graph: Graph,
-    index: TimelineOrder,
-    nodes: list[Node],
-    ords: npt.NDArray[np.int64] | None = None,
+    graph: Graph, nodes: list[Node], ords: npt.NDArray[np.int64] | None = None
 ) -> list[Node]:
     """``nodes`` dropped into their timeline slots (array passes, no comparison sort)."""
-    ranks = index.ranks(graph)
     if ords is None:
         ords = np.fromiter(map(_ORD, nodes), np.int64, len(nodes))
-    slots = np.full(len(ranks), -1, np.int64)
-    slots[ranks[ords]] = np.arange(len(nodes))
-    out = list(map(nodes.__getitem__, slots[slots >= 0].tolist()))
-    if len(out) == len(nodes):
-        return out
+    order = permutation(graph, ords)
+    if order is not None:
+        return list(map(nodes.__getitem__, order.tolist()))
     # Two nodes sharing a row order (never so for a graph read from a store file).
     position = dict(zip(graph.timeline_ids(), range(len(graph.nodes)), strict=True))
     return sorted(nodes, key=lambda node: position[node.id])

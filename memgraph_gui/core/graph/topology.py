@@ -82,6 +82,22 @@ def nearest_visible(graph: Graph, node_id: str, visible: frozenset[str] | set[st
     return ""
 
 
+def live_path(graph: Graph, node_id: str) -> list[str]:
+    """The ids ``nearest_visible`` tests, in its order: ``node_id`` (trimmed) and its ancestors
+    (parent ids trimmed), up to the first missing or archived node (left out), a blank parent
+    or a repeat. ``nearest_visible`` is the first of them in ``visible`` ('' if none)."""
+    out: list[str] = []
+    current, guard = node_id.strip(), set()
+    while current and current not in guard:
+        guard.add(current)
+        node = graph.nodes.get(current)
+        if node is None or node.archived:
+            break
+        out.append(current)
+        current = node.parent_id.strip()
+    return out
+
+
 def edge_seq(graph: Graph, edge: Edge) -> int:
     """An edge's recency: its own ``seqTo``, else the larger endpoint ``seqTo``."""
     if edge.seq_to is not None and math.isfinite(edge.seq_to):

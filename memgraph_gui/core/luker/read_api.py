@@ -216,12 +216,16 @@ class ReadApi(BriefReader):
         self, node_id: Any, *, visible_node_ids: Any = None
     ) -> Node | None:
         """The node or its nearest ancestor in ``visible_node_ids`` (missing: the empty set, as
-        Luker reads it); None past an archived node."""
-        visible = args.id_set(visible_node_ids, "visibleNodeIds")
+        Luker reads it); None past an archived node. The ids are checked but not made into a
+        set (``args.IdArray``); the walk up (a handful of ids, under the store lock) comes
+        next, then those few are looked for in the ids, after the lock."""
+        visible = args.IdArray(visible_node_ids, "visibleNodeIds")
         key = args.node_id(node_id)
         with self._store.reading() as graph:
-            found = topology.nearest_visible(graph, key, visible)
-            return graph.nodes.get(found) if found else None
+            path = topology.live_path(graph, key)
+            nodes = [graph.nodes[i] for i in path]
+        found = visible.among(path)
+        return next((node for i, node in zip(path, nodes, strict=True) if i in found), None)
 
     def project_edges(
         self, *, visible_node_ids: Any = None, edge_types: Any = None, exclude_internal: Any = True
@@ -334,7 +338,7 @@ class ReadApi(BriefReader):
         text = args.text(query, "query")
         type_set = args.lower_set(types, "types")
         with self._store.reading() as graph:
-            return NameMatches(tuple(search.find_by_name(graph, text, type_set)))
+            return NameMatches(search.find_by_name(graph, text, type_set))
 
     def compaction_candidates(self, *, type: Any = None, depth: Any = 0) -> CompactionGroups:
         """Groups eligible for a rollup of ``type`` at ``depth`` (a pure structural query)."""
