@@ -194,8 +194,9 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
         return _call(options, stdin, out)
     if command == "demo":
         return _demo(options, out)
-    if command in ("layout", "embed"):
-        return {"layout": layout_cli.run, "embed": embed_cli.run}[command](options, out)
+    if command in ("layout", "picture", "embed"):
+        runs = {"layout": layout_cli.run, "picture": layout_cli.run_picture, "embed": embed_cli.run}
+        return runs[command](options, out)
     if command == "import-luker":
         return _import(options, out)
     if command == "import-report":

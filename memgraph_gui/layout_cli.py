@@ -1,4 +1,5 @@
-"""``memgraph layout``: compute a store's layout headless, save it, optionally write it out."""
+"""``memgraph layout``: compute a store's layout headless, save it, optionally write it out; and
+``memgraph picture``: bring the picture kept beside the layout up to date."""
 
 from __future__ import annotations
 
@@ -33,6 +34,28 @@ def add_parser(sub: Any, db: argparse.ArgumentParser) -> None:
         f"at least {DEFAULT_SECONDS:g})",
     )
     lay.add_argument("--fresh", action="store_true", help="ignore saved positions (pins stay)")
+    picture = sub.add_parser(
+        "picture",
+        parents=[db],
+        help="bring the picture kept beside the layout up to date (a big memory opens with it)",
+    )
+    picture.add_argument(
+        "--min-nodes",
+        type=int,
+        help="keep a picture from this many active nodes (default 20,000)",
+    )
+
+
+def run_picture(options: argparse.Namespace, out: TextIO) -> int:
+    """Make and write the kept picture when it is stale (``MemoryStore.refresh_picture``; a
+    window runs this as a child when its memory is quiet). Prints one JSON line:
+    ``{"picture": true}`` when one was written or dropped, else ``{"picture": false}``."""
+    from memgraph_gui.core.memory import MemoryStore
+
+    with MemoryStore.open(options.db, create=False, index_edges=False) as store:
+        written = store.refresh_picture(min_nodes=options.min_nodes)
+    _emit(out, {"picture": written})
+    return 0
 
 
 def run(options: argparse.Namespace, out: TextIO) -> int:

@@ -12,8 +12,8 @@ What runs, and where (GUI thread never embeds):
   the next whole embedding, and a search never uses their stale vectors meanwhile.
 - **A whole ``embed_all``** on open, after a reload (an import here or by another process) and
   after a profile change (this window's, an undo, or another process's): in a **child process**
-  (``python -m memgraph_gui.cli embed --db FILE``, as ``CHILD`` runs it: at a lower CPU priority,
-  so the window comes first on a busy machine; its progress lines are parsed from stderr, its
+  (``python -m memgraph_gui.cli embed --db FILE``, as ``children.CHILD`` runs it: at a lower CPU
+  priority, so the window comes first on a busy machine; its progress lines are parsed from stderr, its
   JSON line from stdout). Chosen by measurement (``tests/benchmarks/bench_vectors.py``, 50k
   demo, offscreen window repainting every 10 ms, a shared 2-core machine): on a worker thread
   the pure-Python hashing holds the GIL and the longest frame was 156-253 ms over four runs (p95
@@ -35,21 +35,19 @@ from __future__ import annotations
 import importlib.util
 import json
 import logging
-import os
 import re
 import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from memgraph_gui.app import children
 from memgraph_gui.app.op_runners import StoreOpRunner
 from memgraph_gui.app.qt import (
     QObject,
     QProcess,
-    QProcessEnvironment,
     Qt,
     Signal,
     SignalInstance,
@@ -91,27 +89,13 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 _PROGRESS = re.compile(r"memgraph embed: ([\d,]+) of ([\d,]+) texts")
-_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding ``memgraph_gui``
 STOP_WAIT_MS = 3000
-NICENESS = 10
-CHILD = (
-    "import os, sys\n"
-    f"if hasattr(os, 'nice'): os.nice({NICENESS})\n"
-    "from memgraph_gui.cli import main\n"
-    "raise SystemExit(main(sys.argv[1:]))\n"
-)
-"""The child: ``memgraph embed`` (``python -m memgraph_gui.cli embed --db FILE``) at a lower
-CPU priority, so that on a busy machine the window's frames come first."""
 
 
 def child_command(path: str) -> tuple[str, list[str]]:
-    """The program and arguments of the child embedding ``path``: this Python running
-    ``CHILD``; in the packaged app (no Python beside it) the ``memgraph`` program it ships next
-    to ``memgraph-gui``."""
-    if getattr(sys, "frozen", False):
-        name = "memgraph.exe" if os.name == "nt" else "memgraph"
-        return str(Path(sys.executable).with_name(name)), ["embed", "--db", path]
-    return sys.executable, ["-c", CHILD, "embed", "--db", path]
+    """The program and arguments of the child embedding ``path`` (``memgraph embed --db
+    PATH`` as ``children.CHILD`` runs it)."""
+    return children.child_command("embed", "--db", path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,13 +370,11 @@ class VectorDesk(QObject):
 
     def _start_child(self, job: _Job, spec: ProfileSpec) -> None:
         process = self._process = QProcess(self)
-        env = QProcessEnvironment.systemEnvironment()
-        path = env.value("PYTHONPATH", "")
-        env.insert("PYTHONPATH", _ROOT + (os.pathsep + path if path else ""))
+        env = children.child_environment()
         if spec.kind == ENDPOINT and self.run_key:
             env.insert(keys.ENV_KEY, self.run_key)  # never on the command line
         process.setProcessEnvironment(env)
-        process.setWorkingDirectory(_ROOT)
+        process.setWorkingDirectory(children.ROOT)
         self._stderr = self._stdout = b""
         process.readyReadStandardError.connect(lambda: self._on_child_stderr(job, process))
         process.readyReadStandardOutput.connect(lambda: self._on_child_stdout(job, process))

@@ -275,13 +275,9 @@ class MemoryStore:
         one read); True when one was written or dropped. See ``layout_io.refresh_picture``."""
         return layout_io.refresh_picture(self.storage, min_nodes=min_nodes)
 
-    def stale_picture(self, *, min_nodes: int | None = None) -> layout_io.KeptPicture | None:
-        """``refresh_picture``'s read half (any thread, no write): what to keep, or None."""
-        return layout_io.stale_picture(self.storage, min_nodes=min_nodes)
-
-    def keep_picture(self, kept: layout_io.KeptPicture) -> bool:
-        """``refresh_picture``'s write half (the single writer's thread, one transaction)."""
-        return layout_io.keep_picture(self.storage, kept)
+    def picture_wanted(self, *, min_nodes: int | None = None) -> bool:
+        """Would ``refresh_picture`` write or drop something? A few SQL reads; any thread."""
+        return layout_io.picture_wanted(self.storage, min_nodes=min_nodes)
 
     def pins(self) -> dict[str, tuple[float, float]]:
         """Pinned positions (set with ``write_api().set_pins``, undoable)."""

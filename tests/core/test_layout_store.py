@@ -202,6 +202,16 @@ def test_layout_command_keeps_the_picture_a_big_memory_opens_with(
         assert not store.refresh_picture()  # current
 
 
+def test_the_picture_command_writes_a_stale_picture_once(demo_store: MemoryStore) -> None:
+    path, ids = demo_store.path, active_ids(demo_store)
+    demo_store.save_positions(ids, np.ones((len(ids), 2)))
+    demo_store.close()
+    assert cli("--db", path, "picture") == (0, {"picture": False})  # 600 nodes: too few
+    assert cli("--db", path, "picture", "--min-nodes", "100") == (0, {"picture": True})
+    assert cli("--db", path, "picture", "--min-nodes", "100") == (0, {"picture": False})
+    assert cli("--db", path, "picture") == (0, {"picture": False})  # current: it stays
+
+
 READ_POSITIONS = """
 import json, sys
 from memgraph_gui.core import MemoryStore

@@ -250,9 +250,12 @@ def test_a_store_without_the_table_has_no_picture(tmp_path: Path) -> None:
 def test_a_small_store_keeps_none_and_drops_a_stale_one(
     kept: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    assert not kept.picture_wanted() and not kept.picture_wanted(min_nodes=1)  # current
     assert kept.refresh_picture() is False  # 600 nodes, under the default: a current one stays
     _edit_title(kept, list(kept.layout_input().ids))
+    assert kept.picture_wanted() and kept.picture_wanted(min_nodes=1)  # to drop; to make
     assert kept.refresh_picture() is True  # stale, and too small to keep: dropped
+    assert not kept.picture_wanted()  # nothing kept, too small to keep one
     assert stored_picture.stored_version(_conn(kept.path)) is None
     assert kept.refresh_picture() is False  # nothing to drop
     assert _reopen(kept.path, monkeypatch)[0] == ["rows"]
@@ -323,11 +326,11 @@ def test_another_process_edit_makes_it_stale_and_its_refresh_is_drawn_here(
 def test_a_picture_made_before_another_process_wrote_is_not_written(kept: MemoryStore) -> None:
     node = kept.layout_input().ids[4]
     kept.write_api().edit_node(id=node, title="Mine")
-    made = kept.stale_picture(min_nodes=1)
+    made = layout_io.stale_picture(kept.storage, min_nodes=1)
     assert made is not None and made.rows is not None
     _in_another_process(kept.path, f"store.write_api().edit_node(id={node!r}, title='Theirs')")
     before = stored_picture.stored_version(_conn(kept.path))
-    assert kept.keep_picture(made) is False
+    assert layout_io.keep_picture(kept.storage, made) is False
     assert stored_picture.stored_version(_conn(kept.path)) == before  # the old one, stale
 
 

@@ -160,6 +160,17 @@ def stale_picture(store: Store, *, min_nodes: int | None = None) -> KeptPicture 
     return KeptPicture(rows, version) if rows is not None else KeptPicture(None, None)
 
 
+def picture_wanted(store: Store, *, min_nodes: int | None = None) -> bool:
+    """Would ``refresh_picture`` write or drop something? Cheap (a few SQL reads, no picture
+    made): the store is writable, the kept picture is not current, and the store is big
+    enough to keep one or keeps one to drop. Any thread."""
+    min_nodes = PICTURE_MIN_NODES if min_nodes is None else min_nodes
+    if store.read_only or store.closed or store.read_aside(_kept_is_current):
+        return False
+    big = len(store.peek_graph.nodes) >= min_nodes  # (archived ones included: an upper bound)
+    return big or store.read_aside(stored_picture.stored_version) is not None
+
+
 def keep_picture(store: Store, kept: KeptPicture) -> bool:
     """Write ``kept`` (``stale_picture``) in one ``BEGIN IMMEDIATE``: not an undo step, no
     ChangeSet; nothing when the file changed since it was made. True when a picture was
