@@ -10,6 +10,7 @@ over them, and the answer is a view over the picked columns (``Neighbors``, ``Ne
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 from itertools import compress, repeat
 from operator import attrgetter, is_not
@@ -195,8 +196,10 @@ def neighbors(
     arrays = graph_arrays(graph)
     edges = incident(graph, source)
     slots = edges.slots(arrays) if len(edges.others) else np.empty(0, dtype=np.int64)
-    distinct, back = np.unique(slots, return_inverse=True)
-    mask = None if visible is None else _visible_among(arrays, visible, distinct)
+    mask = distinct = back = None
+    if visible is not None:  # (checked even when there are no edges: NotIds)
+        distinct, back = np.unique(slots, return_inverse=True)
+        mask = _visible_among(arrays, visible, distinct)
     if not len(edges.others):
         return Neighbors()
     keep = _followed(edges, relations, way)
@@ -205,6 +208,7 @@ def neighbors(
         target = slots
         keep &= ~dead[slots]
     else:
+        assert distinct is not None and back is not None
         target = lift(arrays, mask, starts=distinct)[back]
         keep &= target >= 0
     if mask is None and not edges.case_variants:  # (neighbour, relation, way) is the key
@@ -237,6 +241,7 @@ class NotIds(ValueError):
     into ids, or refuses it)."""
 
 
+_SPACE = re.compile(r"\s")  # what ``str.strip`` strips (``str.isspace``)
 NEAR_SHARE = 1
 """``_visible_among`` looks the ids up among the neighbours' ways up when these are at most a
 ``1 / NEAR_SHARE`` of the ids (else among every node's: ``_mask``)."""
@@ -253,15 +258,17 @@ def _visible_among(arrays: GraphArrays, visible: Iterable[str], starts: Ints) ->
     if NEAR_SHARE * len(near) > len(ids):
         return _mask(arrays, ids)  # the ways up are as many as the ids: look each id up
     try:
-        stripped = list(map(str.strip, ids))  # (every item a string, or NotIds)
+        joined = "\0".join(ids)  # (every item a string, or NotIds: one C-level pass)
     except TypeError as exc:
         raise NotIds from exc
     names = arrays.ids[near].tolist()
     wanted = set(names)
     found = wanted.intersection(ids)
-    for spaced in compress(ids, map(is_not, ids, stripped)):
-        if spaced not in arrays.slot and spaced.strip() in wanted:
-            found.add(spaced.strip())  # named no node as it was: trimmed, as ``_mask`` does
+    if _SPACE.search(joined):  # an id with a space in or around it: trim each, as ``_mask``
+        stripped = list(map(str.strip, ids))
+        for spaced in compress(ids, map(is_not, ids, stripped)):
+            if spaced not in arrays.slot and spaced.strip() in wanted:
+                found.add(spaced.strip())  # named no node as it was: trimmed
     mask = np.zeros(len(arrays.ids), dtype=np.bool_)  # (the slots found through ``names``,
     mask[near[np.fromiter(map(found.__contains__, names), np.bool_, len(names))]] = True
     return mask  # warm in the caches, not through the whole store's ``slot`` dict)
