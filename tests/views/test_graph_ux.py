@@ -346,6 +346,29 @@ def test_the_hover_title_stays_while_the_pointer_rests_on_the_node(
     qtbot.waitUntil(lambda: view.hover_title.text() == "", timeout=WAIT)
 
 
+def test_the_hover_title_follows_another_writers_rename_of_the_hovered_node(
+    view: Any, app: Any, qtbot: Any
+) -> None:
+    """An agent renames the node under the pointer: the whole title shown over it is the new
+    one (it kept the old title, over the new label, until the pointer left)."""
+    from memgraph_gui.core import MemoryStore
+
+    view.show_level(overview.ALL)
+    scene = view.scene
+    row = int(np.flatnonzero(view.visible)[0])
+    x, y = scene.pos[row]
+    view.view.setRange(xRange=(x - 3, x + 3), yRange=(y - 3, y + 3), padding=0)
+    point = _viewport_point(view, row)
+    _move(view.plot.viewport(), point)
+    node_id = scene.ids[row]
+    qtbot.waitUntil(
+        lambda: view.hovered_id == node_id and bool(view.hover_title.text()), timeout=WAIT
+    )
+    with MemoryStore.open(app.path, create=False) as agent:
+        agent.write_api().edit_node(id=node_id, title="Renamed by the agent")
+    qtbot.waitUntil(lambda: view.hover_title.text() == "Renamed by the agent", timeout=WAIT)
+
+
 # -- 5. context menus: a new node at the pointer, unpin, fold and unfold ---------------------------
 def _background_point(view: Any) -> tuple[float, float]:
     """A view point with no node under it, inside the view."""

@@ -576,6 +576,9 @@ class GraphView(
             self.nodes.sync_sizes(self._faded())
         elif before is not None and (after is None or not np.array_equal(before, after)):
             self.nodes.restyle(self._faded())
+        hovered = self.hover_title.row
+        if 0 <= hovered < scene.n and scene.ids[hovered] in ids:  # its title may be new
+            self.hover_title.show(scene, hovered, self._hover_of(scene.ids[hovered]))
         self._label_timer.start()
 
     def _update_looks(self, scene: GraphScene, ids: frozenset[str]) -> bool:
