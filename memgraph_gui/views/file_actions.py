@@ -99,6 +99,7 @@ class FileActions(QObject):
         self._supersede()
         self.opening = True
         self._status.show_progress(tr("Opening {path}…").format(path=path), owner="open")
+        self._status.set_opening(path)
         self._opener.open(path, self._on_opened, create=create, on_preview=self._on_previewed)
 
     def open_start(self) -> None:
@@ -120,6 +121,7 @@ class FileActions(QObject):
         self._supersede()
         self.opening = True
         self._status.show_progress(tr("Opening the demo memory…"), owner="open")
+        self._status.set_opening(str(demo_path()))
         self._opener.open_demo(self._on_opened)
 
     def _supersede(self) -> None:
@@ -128,6 +130,7 @@ class FileActions(QObject):
             return
         self.opening = False
         self._status.hide_progress(owner="open")
+        self._status.set_opening(None)
         self.open_failed.emit()  # its preview, if drawn, gives way to the open memory
         if self._after_open is not None:
             self._after_open = None
@@ -135,6 +138,7 @@ class FileActions(QObject):
 
     def _on_opened(self, path: str | None, problem: OpenProblem | None) -> None:
         self._status.hide_progress(owner="open")
+        self._status.set_opening(None)
         after, self._after_open = self._after_open, None
         if path is not None:
             if path != ":memory:" and path != str(demo_path()):

@@ -41,6 +41,7 @@ class StatusPanel:
         self.progress.setTextVisible(False)
         self.progress.hide()
         self._work: dict[str, tuple[str, int, int]] = {}  # who shows progress: text, done, total
+        self._opening: str | None = None  # the file the window is opening (``set_opening``)
         for widget in (self.file, self.counts, self.injection, self.external):
             bar.addPermanentWidget(widget)
         bar.addPermanentWidget(self.progress)
@@ -57,7 +58,7 @@ class StatusPanel:
         if self._app.closed:
             return
         counts = self._app.counts()
-        path = self._app.opening or counts.path  # (the file coming, while the app stands in)
+        path = self._opening or self._app.opening or counts.path  # (the file coming)
         name = Path(path).name or path
         suffix = f"  ({tr('read-only')})" if counts.read_only else ""
         self.file.setText(name + suffix)
@@ -88,13 +89,19 @@ class StatusPanel:
         """The memory's size; under the trust lens, how many of its nodes the actor sees (the
         count of their links is not worked out: none is given rather than one that counts
         what the actor may not see)."""
-        if self._app.opening is not None:
+        if self._app.opening is not None or self._opening is not None:
             return tr("opening…")
         lens = self._app.lens
         if lens.trust is not None and lens.ready:
             shown = nodes - len(lens.omitted)
             return tr("{shown} of {n} nodes shown").format(shown=f"{shown:,}", n=f"{nodes:,}")
         return tr("{n} nodes · {e} edges").format(n=f"{nodes:,}", e=f"{edges:,}")
+
+    def set_opening(self, path: str | None) -> None:
+        """Name ``path`` as the memory being opened (its picture may be drawn meanwhile), or
+        None once the open ended: the fields show the open memory again."""
+        self._opening = path
+        self.refresh()
 
     def show_progress(self, text: str, done: int = 0, total: int = 0, *, owner: str = "") -> None:
         """A busy (total 0) or determinate progress bar with ``text`` as its tooltip, for

@@ -31,7 +31,12 @@ def _open(qtbot: Any, path: Path) -> tuple[Any, Any, list[Any], list[str]]:
     app, window = _window(qtbot)
     drawn: list[Any] = []
     ways: list[str] = []
-    window.files.previewed.connect(lambda snap, _stamp: drawn.append((snap, view.scene)))
+    status = window.status
+    window.files.previewed.connect(
+        lambda snap, _stamp: drawn.append(
+            (snap, view.scene, status.file.text(), status.counts.text())
+        )
+    )
     view = window.graph_view
     real_rows, real_kept = store_module.deliver, store_module.deliver_picture
     with pytest.MonkeyPatch.context() as patch:
@@ -50,7 +55,10 @@ def test_the_kept_picture_is_drawn_and_kept_when_the_store_is_in(
 ) -> None:
     app, window, drawn, ways = _open(qtbot, kept_file)
     assert ways == ["kept"] and len(drawn) == 1
-    (picture, scene) = drawn[0]
+    (picture, scene, named, counted) = drawn[0]
+    assert named == kept_file.name and counted == "opening…"  # not the empty stand-in's
+    assert window.status.file.text() == kept_file.name
+    assert window.status.counts.text().startswith(f"{len(TITLES)} nodes")
     view = window.graph_view
     qtbot.waitUntil(lambda: view.preview_stamp is None, timeout=10000)
     qtbot.wait(200)
