@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -13,6 +12,7 @@ import pytest
 from memgraph_gui.core import MemoryStore
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.graph.picture import Picture
+from tests.core.test_stored_picture import picture_content
 
 Seen = list[tuple[Picture, tuple[str, int]]]
 
@@ -21,27 +21,6 @@ def _open_with_preview(path: str) -> tuple[MemoryStore, Seen]:
     seen: Seen = []
     store = MemoryStore.open(path, create=False, on_preview=lambda p, s: seen.append((p, s)))
     return store, seen
-
-
-def _by_id(picture: Picture) -> dict[str, Any]:
-    """Each drawn id's row as plain values, edges as id pairs: pictures compared by content."""
-    ids = picture.ids
-    rows = {
-        node_id: (
-            picture.types[row],
-            int(picture.depths[row]),
-            bool(picture.rollups[row]),
-            ids[picture.parents[row]] if picture.parents[row] >= 0 else None,
-            tuple(picture.pos[row].tolist()),
-            bool(picture.pinned[row]),
-        )
-        for row, node_id in enumerate(ids)
-    }
-    edges = sorted(
-        (ids[a], ids[b], bool(h))
-        for (a, b), h in zip(picture.edges.tolist(), picture.hierarchy, strict=True)
-    )
-    return {"rows": rows, "edges": edges}
 
 
 def _laid_out(store: MemoryStore) -> list[str]:
@@ -61,7 +40,7 @@ def test_a_preview_is_the_picture_the_store_draws_with_its_stamp(demo_store) -> 
         assert stamp == reopened.stamp
         full = reopened.picture()
         assert set(picture.ids) == set(full.ids) and ids[2] not in picture.ids  # archived out
-        assert _by_id(picture) == _by_id(full)
+        assert picture_content(picture, titles=False) == picture_content(full, titles=False)
         active = [n for n in reopened.graph.nodes.values() if not n.archived]
         assert picture.ids == tuple(n.id for n in active)  # in ``ord`` order
         assert picture.titles == tuple(n.title for n in active)

@@ -27,13 +27,14 @@ from tests.core.processes import without_file_override
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _content(picture: Picture) -> dict[str, Any]:
-    """Each drawn id's row as plain values (titles included), edges as id pairs."""
+def picture_content(picture: Picture, *, titles: bool = True) -> dict[str, Any]:
+    """Each drawn id's row as plain values (with ``titles``, its title too), edges as id
+    pairs: pictures compared by content, whatever their row order."""
     ids = picture.ids
     rows = {
         node_id: (
             picture.types[row],
-            picture.titles[row] if picture.titles else None,
+            picture.titles[row] if titles and picture.titles else None,
             int(picture.depths[row]),
             bool(picture.rollups[row]),
             ids[picture.parents[row]] if picture.parents[row] >= 0 else None,
@@ -50,7 +51,7 @@ def _content(picture: Picture) -> dict[str, Any]:
 
 
 def _truth(store: MemoryStore) -> dict[str, Any]:
-    return _content(layout_io.picture(store.storage, titles=True))
+    return picture_content(layout_io.picture(store.storage, titles=True))
 
 
 def _reopen(path: Path | str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], Any, Any]:
@@ -75,7 +76,7 @@ def _reopen(path: Path | str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str
     monkeypatch.setattr(store_module, "deliver", real_rows)
     monkeypatch.setattr(store_module, "deliver_picture", real_kept)
     assert len(seen) == 1, ways
-    return ways, _content(seen[0]), truth
+    return ways, picture_content(seen[0]), truth
 
 
 def _laid_out(store: MemoryStore) -> list[str]:
