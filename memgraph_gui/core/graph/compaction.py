@@ -7,15 +7,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-import numpy as np
-
 from memgraph_gui.core.domain.collation import key_function
 from memgraph_gui.core.domain.errors import MemgraphError
 from memgraph_gui.core.domain.freeze import freeze
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.results import CompactionGroup, CompactionGroups
 from memgraph_gui.core.graph.graph import Graph
-from memgraph_gui.core.graph.structure_index import graph_arrays
 from memgraph_gui.core.graph.topology import normalize_text
 from memgraph_gui.core.graph.tx import Tx
 
@@ -36,6 +33,10 @@ def compaction_candidates(graph: Graph, type_id: str, depth: int) -> CompactionG
     cfg = spec.compression
     if depth >= int(cfg["maxDepth"]):
         return CompactionGroups()
+    import numpy as np  # (here: an import-luker never loads numpy)
+
+    from memgraph_gui.core.graph.structure_index import graph_arrays
+
     arrays = graph_arrays(graph)  # the active nodes with no parent among every node, in numpy
     roots = arrays.nodes[np.flatnonzero((arrays.parent < 0) & ~arrays.archived)].tolist()
     candidates = [  # (a parent id naming no node also reads -1 there: checked here)
