@@ -102,3 +102,16 @@ def test_after_an_agents_injection_turn_the_kept_picture_is_still_adopted(
     qtbot.wait(200)
     assert view.scene is drawn[0][1]
     app.close()
+
+
+def test_the_find_index_is_made_before_the_window_has_the_store(
+    qtbot: Any, kept_file: Path
+) -> None:
+    """The first find of a big memory built its index on the GUI thread (~1.7 s at 200k)."""
+    app, window, _drawn, _ways = _open(qtbot, kept_file)
+    index = app.store.peek_graph._indexes.get("find")
+    assert index is not None and not index._pending  # built, every node in its blocks
+    window.find_box.setText("Lighthouse")
+    qtbot.waitUntil(lambda: window.find_stepper.label.text() != "", timeout=10000)
+    qtbot.wait(400)  # the timeline's own filter pause (180 ms) ends before the store closes
+    app.close()

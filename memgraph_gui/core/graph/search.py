@@ -242,6 +242,12 @@ def _find_index(graph: Graph) -> SubstringIndex:
     return graph.index("find", lambda: SubstringIndex(graph.nodes.values(), haystacks))
 
 
+def prepare_find(graph: Graph) -> None:
+    """Build the find index now (~0.4 s at 50k nodes, ~1.7 s at 200k), so that the first find
+    is as fast as later ones. Store lock held (or the graph not published yet)."""
+    _find_index(graph).refresh()
+
+
 def find_nodes(graph: Graph, query: str) -> list[Node]:
     """The nodes (archived ones too) that ``query`` finds, in row order: the one find of the
     window's Find box, its timeline filter and ``search_text``. A node is found when
@@ -309,5 +315,5 @@ def build_indexes(graph: Graph) -> None:
     timeline_order.prepare(graph)
     _name_index(graph).prepare_masks()
     _lexical_index(graph).refresh()
-    _find_index(graph).refresh()
+    prepare_find(graph)
     _keyword_index(graph)
