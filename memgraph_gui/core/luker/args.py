@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from memgraph_gui.core.domain.errors import MemgraphError, bad_args
+from memgraph_gui.core.domain.text import plainly_joined
 
 __all__ = ["bad_args"]
 
@@ -110,7 +111,7 @@ class IdArray:
             self._ids = id_set(items, name)
             return
         self._items = items
-        if joined.isascii() and _only_separated(joined, len(items)):
+        if plainly_joined(joined, len(items)):
             self._joined = joined
 
     def among(self, wanted: Iterable[str]) -> set[str]:
@@ -134,17 +135,8 @@ def listed(value: Any, name: str, wanted: Iterable[str]) -> set[str]:
     return IdArray(value, name).among(wanted)
 
 
-def _only_separated(joined: str, count: int) -> bool:
-    """Whether ``joined`` (ASCII, ``count`` items joined) holds no character at or below a space
-    but its ``count - 1`` separators."""
-    import numpy as np  # (here: an import-luker reads no id array and loads no numpy)
-
-    codes = np.frombuffer(joined.encode("ascii"), np.uint8)
-    return count > 0 and int(np.count_nonzero(codes <= 32)) == count - 1
-
-
 def _holds(joined: str, item: str) -> bool:
-    """Whether ``item`` is one of the items ``joined`` (see ``_only_separated``) was made of."""
+    """Whether ``item`` is one of the items ``joined`` (see ``plainly_joined``) was made of."""
     sep = _SEPARATOR
     return (
         joined == item

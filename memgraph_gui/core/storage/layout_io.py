@@ -145,12 +145,10 @@ def stale_picture(store: Store, *, min_nodes: int | None = None) -> KeptPicture 
     Read-only work; any thread (~0.5 s at 200k nodes, a slice at a time). ``min_nodes``:
     ``PICTURE_MIN_NODES`` unless given."""
     min_nodes = PICTURE_MIN_NODES if min_nodes is None else min_nodes
-    if store.read_only or store.closed:
+    if not picture_wanted(store, min_nodes=min_nodes):
         return None
-    if store.read_aside(_kept_is_current):
-        return None
-    if len(store.peek_graph.nodes) < min_nodes:  # (archived ones included: an upper bound)
-        return KeptPicture(None, None) if store.read_aside(stored_picture.stored_version) else None
+    if len(store.peek_graph.nodes) < min_nodes:  # too small to keep one: the kept one goes
+        return KeptPicture(None, None)
     made, version = _picture(store, titles=True)
     if version is None:
         return None

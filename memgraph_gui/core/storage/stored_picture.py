@@ -48,25 +48,31 @@ def read(conn: sqlite3.Connection, now: Version) -> Picture | None:
     """The stored picture when it is the content of ``now`` (read inside the caller's
     transaction, which ``now`` was read in), else None (none kept, stale or damaged)."""
     try:
-        head = conn.execute("SELECT data FROM picture WHERE name = 'version'").fetchone()
-    except sqlite3.OperationalError:  # a store made before pictures were kept (read-only)
-        return None
-    if head is None:
-        return None
-    try:
-        generation, seq, layout, n, m = json.loads(_text(head[0]))
-        made = Version(str(generation), int(seq), str(layout))
+        head = _head(conn)
     except (ValueError, TypeError):
         log.warning("memgraph: the stored picture's version is damaged; ignored")
         return None
-    if not current(conn, made, now):
+    if head is None or not current(conn, head[0], now):
         return None
     columns = dict(conn.execute("SELECT name, data FROM picture WHERE name <> 'version'"))
     try:
-        return _decode(columns, int(n), int(m))
+        return _decode(columns, head[1], head[2])
     except (KeyError, ValueError, TypeError) as exc:
         log.warning("memgraph: the stored picture is damaged (%s); ignored", exc)
         return None
+
+
+def _head(conn: sqlite3.Connection) -> tuple[Version, int, int] | None:
+    """The kept picture's version and its node and edge counts; None when none is kept (or the
+    store predates the table); ``ValueError`` / ``TypeError`` when the row is damaged."""
+    try:
+        row = conn.execute("SELECT data FROM picture WHERE name = 'version'").fetchone()
+    except sqlite3.OperationalError:  # a store made before pictures were kept (read-only)
+        return None
+    if row is None:
+        return None
+    generation, seq, layout, n, m = json.loads(_text(row[0]))
+    return Version(str(generation), int(seq), str(layout)), int(n), int(m)
 
 
 def current(conn: sqlite3.Connection, made: Version, now: Version) -> bool:
@@ -90,13 +96,10 @@ def current(conn: sqlite3.Connection, made: Version, now: Version) -> bool:
 def stored_version(conn: sqlite3.Connection) -> Version | None:
     """The version of the picture kept, or None (none, or unreadable)."""
     try:
-        head = conn.execute("SELECT data FROM picture WHERE name = 'version'").fetchone()
-        if head is None:
-            return None
-        generation, seq, layout, _n, _m = json.loads(_text(head[0]))
-        return Version(str(generation), int(seq), str(layout))
-    except (sqlite3.OperationalError, ValueError, TypeError):
+        head = _head(conn)
+    except (ValueError, TypeError):
         return None
+    return None if head is None else head[0]
 
 
 Rows = list[tuple[str, bytes]]
