@@ -128,12 +128,15 @@ def _finite_for_check(value: Any) -> Any:
     return value
 
 
-def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
+def call(
+    store: MemoryStore | None, method: str, arguments: Any, *, origin: str | None = None
+) -> Any:
     """Run ``method`` with ``arguments`` (a JSON array); returns JSON data or raises MemgraphError.
 
     ``check_call`` runs first, so refused arguments never reach the store. Each write method is
     one transaction (and, but for ``setInjectionState``, one undo step); reads write nothing.
-    Runs on the caller's thread.
+    ``undo`` / ``redo`` take the newest step of the whole history, or with ``origin`` the newest
+    step that origin made. Runs on the caller's thread.
     """
     check_call(method, arguments)
     if method == "onInjectionChanged":
@@ -150,11 +153,12 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
     if store is None:
         if method in READ or method in WRITE or method in ("undo", "redo", "history"):
             raise MemgraphError("MEMORY_STORE_MISSING", "no memory store at the given path")
-        raise _unknown(method)
+        raise unknown(method)
     if method in ("undo", "redo", "history") and arguments:
         raise bad_args(f"{method} takes no arguments, got {len(arguments)}")
     if method in ("undo", "redo"):
-        changes = getattr(store.history, method)()
+        history = store.history if origin is None else store.history_of(origin)
+        changes = getattr(history, method)()
         return {"done": changes is not None, "label": changes.label if changes else None}
     if method == "history":
         return [step.to_json() for step in store.history.steps(include_skipped=True)]
@@ -164,7 +168,7 @@ def call(store: MemoryStore | None, method: str, arguments: Any) -> Any:
     if method in WRITE:
         name, shape = WRITE[method]
         return to_jsonable(_invoke(getattr(store.write_api(), name), shape, arguments, method))
-    raise _unknown(method)
+    raise unknown(method)
 
 
 def _call_nuggets(store: MemoryStore | None, method: str, arguments: list[Any]) -> Any:
@@ -216,11 +220,11 @@ def _placed(exc: MemgraphError, method: str, fn: Callable[..., Any]) -> Memgraph
     return exc
 
 
-def _unknown(method: str) -> MemgraphError:
-    return bad_args(f"unknown method {_shown(method)}; known: {', '.join(METHODS)}")
+def unknown(method: str) -> MemgraphError:
+    return bad_args(f"unknown method {shown(method)}; known: {', '.join(METHODS)}")
 
 
-def _shown(text: str) -> str:
+def shown(text: str) -> str:
     """A caller's string for a message: quoted, escaped, cut to 60 characters."""
     return repr(text[:60] + ("…" if len(text) > 60 else ""))
 
@@ -256,19 +260,30 @@ def _keywords(fn: Callable[..., Any], value: Any, method: str) -> dict[str, Any]
         return {}
     if not isinstance(value, Mapping):
         raise bad_args(f"{method}: options must be a JSON object")
-    accepted = {
-        p.name
-        for p in inspect.signature(fn).parameters.values()
-        if p.kind is inspect.Parameter.KEYWORD_ONLY
-    }
+    accepted = set(_option_params(fn))
     out: dict[str, Any] = {}
     for key, item in value.items():
         name = _RENAMES.get(key, _CAMEL.sub("_", key).lower())
         if name not in accepted:
-            names = ", ".join(sorted(_camel(a) for a in accepted))
-            raise bad_args(f"{method}: unknown option {_shown(key)} (accepted: {names})")
+            names = ", ".join(sorted(accepted_options(fn)))
+            raise bad_args(f"{method}: unknown option {shown(key)} (accepted: {names})")
         out[name] = _predicate(item) if name == "predicate" else item
     return out
+
+
+def accepted_options(fn: Callable[..., Any]) -> list[str]:
+    """The keys of the options object ``fn`` (a Read / Write API method) takes, as a JSON
+    caller writes them (``activeOnly``, ``from``), in its signature's order."""
+    return [_camel(name) for name in _option_params(fn)]
+
+
+def _option_params(fn: Callable[..., Any]) -> list[str]:
+    """``fn``'s keyword-only parameters: the options its options object may set."""
+    return [
+        p.name
+        for p in inspect.signature(fn).parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    ]
 
 
 def _predicate(value: Any) -> Callable[[Any], bool]:

@@ -64,6 +64,7 @@ class Store(Subscriptions):
         self.read_only = conns.read_only
         self.path = path
         self.origin = origin
+        self.signature = ""  # ends every batch label this Store commits (" (via Claude)")
         self.lock = threading.RLock()
         self._write_mutex = threading.RLock()
         self._local = threading.local()
@@ -405,6 +406,8 @@ class Store(Subscriptions):
         Readers that come meanwhile get the graph as it was, without catching up
         (``_committing``): none replays this batch from the file as another process's.
         """
+        if self.signature and not tx.label.endswith(self.signature):
+            tx.label += self.signature  # who wrote it, in the label every history shows
         with faults.sqlite_errors(self.path), faults.out_of_sync(self._mark_stale):
             batch_id = changelog.write_batch(
                 self._write, changes, op, tx.label, origin, log_history, tx.kind, tx.target
