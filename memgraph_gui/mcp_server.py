@@ -406,9 +406,7 @@ class Served:
         self.memory.store.start_watcher()
         try:
             async with stdio_server() as (read, write):
-                options = self.server.create_initialization_options(
-                    NotificationOptions(resources_changed=True)
-                )
+                options = self.server.create_initialization_options(NotificationOptions())
                 await self.server.run(read, write, options)
         finally:
             unsubscribe()

@@ -8,7 +8,7 @@ functions', Nuggets' and Membrane's parameters) by their parameter names, and th
 flattened into one argument per keyword-only parameter of the Python method, named as
 ``jsonapi`` maps option keys (``activeOnly``, ``from``). What this module adds is each argument's
 JSON type (``_TYPES``, by name; ``tests/core/test_catalogue.py`` checks that the call's own checks
-refuse a value of another type), and the seed's words for each tool (``seed_docs``).
+refuse a value of any other type), and the seed's words for each tool (``seed_docs``).
 
 A null argument is the same as a missing one (a JSON caller's "left out"). Pure; any thread.
 """
@@ -36,9 +36,11 @@ _BOOL: dict[str, Any] = {"type": "boolean"}
 _OBJ: dict[str, Any] = {"type": "object"}
 _OBJS: dict[str, Any] = {"type": "array", "items": _OBJ}
 _RANGE: dict[str, Any] = {"type": "object", "properties": {"from": _NUM, "to": _NUM}}
+_WHOLE: dict[str, Any] = {"type": "number"}  # Luker's counts: any number, floored
+_LUKER_ID: dict[str, Any] = {"type": ["string", "number"]}  # Luker reads a number as its string
 _TYPES: dict[str, dict[str, Any]] = {
     # Luker's Read and Write APIs
-    "id": _STR,
+    "id": _LUKER_ID,
     "seedIds": _STRS,
     "query": _STR,
     "state": _OBJ,
@@ -48,24 +50,24 @@ _TYPES: dict[str, dict[str, Any]] = {
     "activeOnly": _BOOL,
     "seqRange": _RANGE,
     "seqWindow": _RANGE,
-    "from": _STR,
-    "to": _STR,
+    "from": _LUKER_ID,
+    "to": _LUKER_ID,
     "excludeInternal": _BOOL,
     "edgeTypes": _STRS,
     "direction": {"type": "string", "enum": ["in", "out", "both"]},
     "projectTo": {"anyOf": [{"type": "string", "enum": ["raw", "visible"]}, _STRS]},
     "predicate": _OBJ,
-    "maxDepth": _INT,
+    "maxDepth": _WHOLE,
     "visibleNodeIds": _STRS,
-    "excludeRecentMessages": _INT,
-    "limit": _INT,
+    "excludeRecentMessages": _WHOLE,
+    "limit": _WHOLE,
     "includeEdgeSummary": _BOOL,
-    "edgeSummaryLimit": _INT,
-    "hops": _INT,
+    "edgeSummaryLimit": _WHOLE,
+    "hops": _WHOLE,
     "includeChildren": _BOOL,
-    "k": _INT,
+    "k": _WHOLE,
     "type": _STR,
-    "depth": _INT,
+    "depth": _WHOLE,
     "ops": _OBJS,
     "maxSeq": _INT,
     "label": _STR,
@@ -128,6 +130,7 @@ _TYPE_IN: dict[tuple[str, str], dict[str, Any]] = {
         "type": "string",
         "enum": ["outgoing", "incoming", "bidirectional"],
     },
+    ("searchNotes", "limit"): _INT,
     ("mergeNotes", "target"): _STR,
     ("mergeNotes", "source"): _STR,
 }
@@ -253,7 +256,9 @@ def _arguments(name: str) -> Iterable[Argument]:
 def _argument(
     tool: str, name: str, slot: int, option: str | None = None, *, required: bool = False
 ) -> Argument:
-    schema = _TYPE_IN.get((tool, name)) or _TYPES.get(name, {})
+    luker = tool in jsonapi.READ or tool in jsonapi.WRITE or tool in jsonapi.EXTERNAL
+    schema = _TYPE_IN.get((tool, name)) or (_STR if name == "id" and not luker else None)
+    schema = schema or _TYPES.get(name, {})
     return Argument(name, slot, option, schema, required)
 
 

@@ -33,7 +33,7 @@ def str_list(value: Any, name: str) -> list[str] | None:
     """An optional array of strings, trimmed, empties dropped; None or ``[]`` means no filter."""
     if value is None:
         return None
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise bad_args(f"{name}: expected an array of strings")
     out: list[str] = []
     for item in value:
@@ -74,8 +74,8 @@ def stripped_ids(value: Any, name: str) -> list[str]:
     """``id_list`` without removing blanks and repeats (for callers that only test membership)."""
     if value is None:
         return []
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise bad_args(f"{name}: expected an array of ids")
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise bad_args(f"{name}: expected an array of ids")  # (an object is no array in JS)
     items = value if isinstance(value, (list, tuple)) else list(value)
     if set(map(type, items)) <= {str}:  # the common case, checked in C: ~10x faster
         return list(map(str.strip, items))
@@ -102,7 +102,7 @@ class IdArray:
         self._items: Collection[str] = ()
         if value is None:
             return
-        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
             raise bad_args(f"{name}: expected an array of ids")
         items = value if isinstance(value, (list, tuple, set, frozenset)) else list(value)
         try:
