@@ -17,7 +17,7 @@ from mcp import types
 from mcp.shared.exceptions import MCPError
 
 from memgraph_gui.core import MemoryStore, catalogue
-from tests.mcp_server.client import ROOT, cli_call, served, subscribe
+from tests.mcp_server.client import ROOT, cli_call, served, server_params, subscribe
 
 pytestmark = pytest.mark.anyio
 
@@ -269,3 +269,21 @@ def test_a_raw_client_sending_what_no_store_holds_writes_nothing(demo_copy: Path
         assert answers[2]["result"]["structuredContent"]["error"]["code"] == "BAD_ARGS"
     assert answers[3]["result"]["structuredContent"]["result"]["id"] == "n_596"
     assert cli_call(demo_copy, "history", [])["result"] == before
+
+
+async def test_a_listen_stream_hears_of_another_process_commit(demo_copy: Path) -> None:
+    """The 2026-07-28 protocol: ``subscriptions/listen`` instead of ``resources/subscribe``."""
+    from mcp import Client
+
+    node = "memgraph://node/n_596"
+    info = types.Implementation(name="listener", version="1")
+    async with Client(server_params(demo_copy), client_info=info) as client:
+        async with client.listen(resource_subscriptions=[node]) as stream:
+            assert list(stream.honored.resource_subscriptions or []) == [node]
+            cli_call(demo_copy, "editNode", [{"id": "n_597", "title": "Not listened to"}])
+            cli_call(demo_copy, "editNode", [{"id": "n_596", "setFields": {"goal": "to listen"}}])
+            with anyio.fail_after(10):
+                event = await stream.__anext__()
+        assert str(event.uri) == node  # n_597's commit came first, and was not told
+        read = await client.read_resource(node)
+    assert json.loads(read.contents[0].text)["fields"]["goal"] == "to listen"
