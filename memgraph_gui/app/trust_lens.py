@@ -11,8 +11,9 @@ then draw again through the app model. The lens is remembered on its own writer 
 
 ``LensReads`` (mixed into ``AppModel`` ahead of ``StoreReads``) is how every view obeys the lens
 without knowing about it: while the lens is on, ``node`` gives None for an omitted node and a
-*redacted node* for a redacted one (its title its id and memory type, its fields exactly the
-seed's eight redacted keys, ``REDACTED_KEYS``); ``edges_of`` leaves out the edges of omitted
+*redacted node* for a redacted one (``core.membrane.seen.redacted_node``: its title its id and
+memory type, its fields exactly the seed's eight redacted keys, ``REDACTED_KEYS``; the seen
+store of ``memgraph mcp --trust`` holds the same form); ``edges_of`` leaves out the edges of omitted
 nodes and the edges leaving redacted ones (a redacted record's relations are stripped: seed);
 the timeline's rows and the find's matches leave out omitted nodes and find a redacted node only
 by what it shows. The writes are unchanged (a view keeps editing off for a redacted node).
@@ -36,19 +37,17 @@ from memgraph_gui.app.process_tuning import bulk_work
 from memgraph_gui.app.qt import QObject, QSettings, Qt, Signal, SignalInstance, tr
 from memgraph_gui.app.reads import TimelineRows, all_timeline_rows
 from memgraph_gui.core.domain.errors import MemgraphError
-from memgraph_gui.core.domain.freeze import freeze
 from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.text import FIND_SEPARATOR, find_needle
-from memgraph_gui.core.membrane.attributes import OVERRIDES, Attributes, attributes_of
+from memgraph_gui.core.membrane.attributes import OVERRIDES, Attributes
 from memgraph_gui.core.membrane.index import all_attributes, attributes
 from memgraph_gui.core.membrane.model import SENSITIVITIES
-from memgraph_gui.core.membrane.records import record_of
+from memgraph_gui.core.membrane.seen import redacted_node
 from memgraph_gui.core.membrane.trust import (
     REDACTED_KEYS,
     Tier,
     TrustContext,
     parse_trust,
-    redact,
 )
 
 if TYPE_CHECKING:
@@ -310,22 +309,8 @@ class TrustLens(QObject):
         return masked
 
     def _redacted_node(self, node: Node) -> Node:
-        fields = self._app.read(lambda graph: redacted_fields(graph, node))
-        title = tr("{id} · {type} · redacted").format(id=node.id, type=fields["type"])
-        return Node(
-            id=node.id,
-            type=node.type,
-            level=node.level,
-            title=title,
-            seq_to=node.seq_to,
-            fields=freeze(fields),
-            parent_id=node.parent_id,
-            children_ids=node.children_ids,
-            archived=node.archived,
-            semantic_rollup=node.semantic_rollup,
-            semantic_depth=node.semantic_depth,
-            ord=node.ord,
-        )
+        title = tr("{id} · {type} · redacted")  # (core.membrane.seen.REDACTED_TITLE, translated)
+        return self._app.read(lambda graph: redacted_node(graph, node, title))
 
     def keeps_edge(self, edge: Edge) -> bool:
         """Whether an edge shows under the lens: neither end omitted, not leaving a redacted
@@ -494,15 +479,6 @@ def search_text(node_id: str, a: Attributes) -> str:
     title; the parts joined by ``FIND_SEPARATOR`` as ``node_finds`` looks in them."""
     parts = [node_id, a.memory_type, "redacted", a.sensitivity, f"{a.salience:g}", a.scope]
     return FIND_SEPARATOR.join(p for p in (*parts, *a.tags) if p).casefold()
-
-
-def redacted_fields(graph: Graph, node: Node) -> dict[str, Any]:
-    """What a redacted ``node`` shows: exactly ``REDACTED_KEYS`` of its ``MemoryRecord``
-    (``records.record_of``: a record's own JSON, a Luker node or a note projected), as
-    ``retrieveGraph`` gives it redacted. Caller holds the store lock (or owns ``graph``)."""
-    if node.id not in graph.nodes:
-        return redact({"id": node.id, "type": attributes_of(node).memory_type})
-    return redact(record_of(graph, node.id))
 
 
 class LensReads:

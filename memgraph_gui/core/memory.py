@@ -25,7 +25,10 @@ from memgraph_gui.core.luker.read_api import ReadApi
 from memgraph_gui.core.luker.session_api import SessionApi
 from memgraph_gui.core.luker.write_api import WriteApi
 from memgraph_gui.core.membrane.api import MembraneApi
+from memgraph_gui.core.membrane.seen import seen_store
+from memgraph_gui.core.membrane.trust import TrustContext
 from memgraph_gui.core.nuggets.api import NuggetsApi
+from memgraph_gui.core.nuggets.vector_spec import vector_spec
 from memgraph_gui.core.storage import layout_io, retention
 from memgraph_gui.core.storage.connection import BUSY_TIMEOUT_S
 from memgraph_gui.core.storage.history import History
@@ -296,6 +299,23 @@ class MemoryStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def seen_memory(store: MemoryStore, trust: TrustContext) -> MemoryStore:
+    """A new private in-memory ``MemoryStore`` holding ``store`` as a Membrane caller with
+    ``trust`` sees it (``membrane.seen.seen_store``; a note whose links lose an omitted note
+    gets its Nuggets vector spec made again), its edge lists built. The caller closes it."""
+    seen = MemoryStore(seen_store(store.storage, trust, refresh_note=_note_vector))
+    with seen.reading() as graph:
+        graph.index_edges()
+    return seen
+
+
+def _note_vector(node: Node, fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` of the note ``node`` with its vector spec made from them (as a write does)."""
+    note = {**fields, "id": node.id, "title": node.title, "hidden": node.archived}
+    fields["vector"] = vector_spec(note)
+    return fields
 
 
 def open_session(store: MemoryStore | str | os.PathLike[str] | None) -> SessionApi | None:

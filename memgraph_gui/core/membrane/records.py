@@ -91,21 +91,8 @@ def project(node: Node, attrs: Attributes, relations: list[tuple[str, str]]) -> 
     """The projected record of a Luker node or a note with ``attrs`` and ``relations``."""
     fields = node.fields
     note = is_note(node)
-    created = _stamp(fields.get("createdAt")) if note else ZERO_TIME
-    updated = _stamp(fields.get("updatedAt")) if note else ZERO_TIME
-    record: dict[str, Any] = {
-        "id": node.id,
-        "type": attrs.memory_type,
-        "sensitivity": attrs.sensitivity,
-        "confidence": confidence_of(node),
-        "salience": attrs.salience,
-    }
-    if attrs.scope:
-        record["scope"] = attrs.scope
-    if attrs.tags:
-        record["tags"] = list(attrs.tags)
-    record["created_at"] = created
-    record["updated_at"] = updated
+    record = record_head(node, attrs)
+    created, updated = record["created_at"], record["updated_at"]
     reinforced = ZERO_TIME
     if note:
         reinforced = (
@@ -131,6 +118,28 @@ def project(node: Node, attrs: Attributes, relations: list[tuple[str, str]]) -> 
         record["relations"] = [{"predicate": p, "target_id": t} for p, t in relations]
     record["payload"] = payload_of(node, attrs.memory_type)
     record["audit_log"] = []
+    return record
+
+
+def record_head(node: Node, attrs: Attributes) -> dict[str, Any]:
+    """The first keys of a projected record, up to ``updated_at`` (every key a redacted record
+    keeps): ``id``, ``type``, ``sensitivity``, ``confidence``, ``salience``, ``scope`` and
+    ``tags`` when not empty, ``created_at``, ``updated_at``; a fresh dict."""
+    fields = node.fields
+    note = is_note(node)
+    record: dict[str, Any] = {
+        "id": node.id,
+        "type": attrs.memory_type,
+        "sensitivity": attrs.sensitivity,
+        "confidence": confidence_of(node),
+        "salience": attrs.salience,
+    }
+    if attrs.scope:
+        record["scope"] = attrs.scope
+    if attrs.tags:
+        record["tags"] = list(attrs.tags)
+    record["created_at"] = _stamp(fields.get("createdAt")) if note else ZERO_TIME
+    record["updated_at"] = _stamp(fields.get("updatedAt")) if note else ZERO_TIME
     return record
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 import uuid
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import pairwise
 from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
@@ -18,7 +19,7 @@ from memgraph_gui.core.domain.model import Edge, Node
 from memgraph_gui.core.domain.pieces import all_distinct, release
 from memgraph_gui.core.graph.graph import Graph
 from memgraph_gui.core.storage.meanwhile import meanwhile
-from memgraph_gui.core.storage.rows import NODE_INSERT, Tables, build_graph, node_row
+from memgraph_gui.core.storage.rows import NODE_INSERT, Tables, build_graph, node_row, parse_meta
 
 EDGE_INSERT = "INSERT INTO edges(from_id, to_id, type, seq_to, ord) VALUES (?,?,?,?,?)"
 """An edge row in ``Edge``'s own field order, as ``read_tables`` reads it back."""
@@ -39,6 +40,8 @@ def bulk_load(
     edges: list[Edge],
     meta: dict[str, Any],
     progress: Progress | None = None,
+    *,
+    as_given: bool = False,
 ) -> Graph:
     """Inside the caller's transaction: drop everything, insert the new rows, new generation;
     returns the graph of the rows written (what a reload would read back, built without reading
@@ -50,7 +53,14 @@ def bulk_load(
     again on a second thread while this one builds the graph (a statement runs without the
     GIL), and meanwhile this one puts the new graph's nodes in timeline order and builds its
     per-node edge lists. The caller rolls back on any exception.
+
+    ``as_given`` (a store's graph copied, or a part of it): the nodes and edges keep their own
+    ``ord`` and are the new graph's, the very objects (they are immutable: another graph may
+    hold them too), rather than built again from the rows: ~1 s less at 50k nodes. They must
+    come in ``ord`` order with distinct ids, keys and ords (``ValueError`` otherwise).
     """
+    if as_given:
+        return _load_as_given(conn, nodes, edges, meta, progress or _quiet)
     tables, finish = _write_rows(conn, nodes, edges, meta, progress or _quiet)
     with meanwhile(finish, "memgraph-bulk-index"):
         graph = build_graph(tables)
@@ -67,6 +77,53 @@ def bulk_load(
 
 def _quiet(done: int, total: int) -> None:
     """No progress wanted."""
+
+
+def _load_as_given(
+    conn: sqlite3.Connection,
+    nodes: list[Node],
+    edges: list[Edge],
+    meta: dict[str, Any],
+    progress: Progress,
+) -> Graph:
+    """``bulk_load`` with ``as_given`` (see there)."""
+    node_ords = [node.ord for node in nodes]
+    edge_ords = [edge.ord for edge in edges]
+    if not (
+        all_distinct(nodes, attrgetter("id"))
+        and all_distinct(edges, itemgetter(0, 2, 1))
+        and all(a < b for a, b in pairwise(node_ords))
+        and all(a < b for a, b in pairwise(edge_ords))
+    ):
+        raise ValueError("as_given: repeated ids or keys, or ords not strictly ascending")
+    _clear(conn)
+    meta_rows = [(k, text) for k, v in meta.items() if (text := dumps(v)) is not None]
+    remake = _drop_indexes(conn)
+    total, done = len(nodes) + len(edges) + 1, 0
+    node_rows = [node_row(node) for node in nodes]  # (an edge is its own row)
+    for sql, rows in ((NODE_INSERT, node_rows), (EDGE_INSERT, edges)):
+        for start in range(0, len(rows), CHUNK):
+            part: Sequence[Sequence[Any]] = rows[start : start + CHUNK]
+            conn.executemany(sql, part)
+            done += len(part)
+            progress(done, total)
+    del node_rows
+    conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", meta_rows)
+    conn.execute("UPDATE store_info SET value=? WHERE key='generation'", (uuid.uuid4().hex,))
+
+    def finish() -> None:
+        for sql in remake:
+            conn.execute(sql)
+
+    with meanwhile(finish, "memgraph-bulk-index"):
+        graph = Graph()
+        graph.nodes.update(zip(map(attrgetter("id"), nodes), nodes, strict=True))
+        graph.loaded_edges(edges)
+        graph.meta.update(parse_meta(meta_rows))  # values of its own, as a reload reads them
+        graph.timeline_ids()
+        graph.index_edges()
+    progress(total, total)
+    return graph
 
 
 def _write_rows(

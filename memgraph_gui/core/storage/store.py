@@ -451,6 +451,7 @@ class Store(Subscriptions):
         if_empty: bool = False,
         keep_meta: tuple[str, ...] = (),
         progress: Progress | None = None,
+        as_given: bool = False,
     ) -> ChangeSet:
         """Bulk-load a whole graph (import, demo): replaces everything and clears the history.
 
@@ -466,6 +467,8 @@ class Store(Subscriptions):
         Readers are not held up meanwhile: they see the old graph until the new one, built on
         this thread without the store lock, is swapped in at commit. ``progress(done, total)``
         reports the rows written (on this thread). Waits like any write (``STORE_BUSY``).
+        ``as_given``: the nodes and edges keep their ``ord`` and are the graph's own objects
+        (``bulk.bulk_load``: a graph copied, e.g. ``membrane.seen``).
         """
         self._check_writable()
         changeset = ChangeSet(op=OpKind.LOAD, label="Load", reloaded=True)
@@ -480,7 +483,9 @@ class Store(Subscriptions):
                     with self.lock if shared else nullcontext():
                         with faults.sqlite_errors(self.path):
                             meta = self._before_replacing(meta, backup, if_empty, keep_meta)
-                            graph = bulk_load(self._write, nodes, edges, meta, progress)
+                            graph = bulk_load(
+                                self._write, nodes, edges, meta, progress, as_given=as_given
+                            )
                         self._prepare(graph)  # not published yet: no lock needed to read it
                         old = self._swap_in(graph, changeset)
                 except BaseException:
