@@ -73,7 +73,7 @@ class Memory:
         self.client = ""
         self._view: MemoryStore | None = None
         self._view_stamp: tuple[str, int] | None = None
-        self._view_lock = threading.Lock()
+        self._view_lock = threading.RLock()
 
     # -- who is writing --------------------------------------------------------------------------
     def sign(self, client: str) -> None:
@@ -117,13 +117,10 @@ class Memory:
 
     def _hidden(self, call_args: list[Any]) -> Any:
         """How a write under trust that names a hidden node is answered, or None to run it."""
-        assert self.trust is not None
-        from memgraph_gui.core.membrane.index import tiers
-
         named = set(_strings(call_args))
         with self.store.reading() as graph:
             named &= graph.nodes.keys()
-            seen = tiers(graph, self.trust) if named else {}
+        seen = {node_id: self.tier(node_id) for node_id in named}
         redacted = sorted(i for i in named if seen.get(i) == "redacted")
         if redacted:
             message = f"{redacted[0]} is redacted for this actor: it cannot be written"
@@ -142,21 +139,36 @@ class Memory:
             finally:
                 self._view_stamp = None
 
+    def tier(self, node_id: str) -> str:
+        """How the actor sees node ``node_id`` now: full, redacted or omitted (an unknown node
+        too); always full without trust."""
+        if self.trust is None:
+            return "full"
+        from memgraph_gui.core.membrane.index import attributes
+
+        with self.store.reading() as graph:
+            attrs = attributes(graph, node_id)
+        return "omitted" if attrs is None else self.trust.tier(attrs.sensitivity, attrs.scope)
+
+    def may_tell(self, uri: str) -> bool:
+        """May the actor hear that ``uri`` changed? Not for a node it cannot see (which would
+        tell that the node exists)."""
+        if self.trust is None or not uri.startswith(NODE_PREFIX):
+            return True
+        return self.tier(uri.removeprefix(NODE_PREFIX)) != "omitted"
+
     # -- reads -----------------------------------------------------------------------------------
     def reader(self) -> MemoryStore:
         """The store reads are answered from: the store itself, or (with trust) the actor's
         view of it, made again after any change."""
         if self.trust is None:
             return self.store
-        from memgraph_gui.core.membrane.seen import seen_store
+        from memgraph_gui.core.memory import seen_memory
 
         with self._view_lock:
             stamp = self.store.stamp
             if self._view is None or self._view_stamp != stamp:
-                old, self._view = (
-                    self._view,
-                    MemoryStore(seen_store(self.store.storage, self.trust)),
-                )
+                old, self._view = self._view, seen_memory(self.store, self.trust)
                 self._view_stamp = stamp
                 if old is not None:
                     old.close()
@@ -395,7 +407,11 @@ class Served:
         wanted = self.listened
 
         def changed(changes: ChangeSet) -> None:  # the watcher's (or a writer's) thread
-            uris = [uri for uri in changed_uris(changes) if uri in self.subscribed or uri in wanted]
+            uris = [
+                uri
+                for uri in changed_uris(changes)
+                if (uri in self.subscribed or uri in wanted) and self.memory.may_tell(uri)
+            ]
             if uris:
                 try:
                     anyio.from_thread.run(self.notify, uris, token=token)

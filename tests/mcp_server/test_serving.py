@@ -59,13 +59,15 @@ async def test_a_write_is_one_signed_undo_step_seen_by_other_processes(demo_copy
             assert not answer.is_error
             new_id = answer.structured_content["result"]["id"]
             assert await anyio.to_thread.run_sync(got.wait, 10)
-            history = (await session.call_tool("history", {})).structured_content["result"]
+            history = (await session.call_tool("history", {})).structured_content[
+                "result"
+            ]  # newest first
         watcher.stop_watcher()
         assert [c.nodes_added for c in seen] == [frozenset({new_id})]
         assert seen[0].label == "Create character_sheet 'Storm Coast' (via Curator Bot)"
         assert seen[0].origin.startswith("Curator Bot (mcp:")
         assert watcher.read_api().get_node(new_id).title == "Storm Coast"
-    assert history[-1]["label"] == "Create character_sheet 'Storm Coast' (via Curator Bot)"
+    assert history[0]["label"] == "Create character_sheet 'Storm Coast' (via Curator Bot)"
     assert cli_call(demo_copy, "getNode", [new_id])["result"]["title"] == "Storm Coast"
     steps = cli_call(demo_copy, "history", [])["result"]
     assert [s["label"] for s in steps].count(

@@ -1,0 +1,177 @@
+"""``memgraph mcp --trust FILE``: every tool and resource answers as that actor sees the memory.
+
+The memories are ``tests/core/test_seen_store.py``'s: each node's hidden payload is a marker word
+found nowhere else, so "no leak" is an exact text check on every answer the server sends."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from anyio.from_thread import BlockingPortal, start_blocking_portal
+from hypothesis import HealthCheck, given, settings
+from mcp import ClientSession
+from mcp.shared.exceptions import MCPError
+
+from memgraph_gui.core import MemoryStore, catalogue
+from memgraph_gui.core.membrane.index import tiers
+from memgraph_gui.core.membrane.trust import TrustContext
+from tests.core.test_seen_store import (
+    GHOST,
+    MEDIUM,
+    Item,
+    build,
+    example,
+    hidden_texts,
+    id_calls,
+    mark,
+    memories,
+    node_id,
+    read_calls,
+)
+from tests.mcp_server.client import cli_call, served
+
+
+def named(method: str, arguments: list[Any]) -> dict[str, Any]:
+    """A ``memgraph call`` argument array as the tool's named arguments (``call_args``'s
+    inverse)."""
+    out: dict[str, Any] = {}
+    for argument in catalogue.tools()[method].arguments:
+        if argument.slot >= len(arguments) or arguments[argument.slot] is None:
+            continue
+        value = arguments[argument.slot]
+        if argument.option is None:
+            out[argument.name] = value
+        elif isinstance(value, dict) and argument.option in value:
+            out[argument.name] = value[argument.option]
+    return out
+
+
+@contextmanager
+def trusted_server(
+    tmp: Path, items: list[Item], trust: TrustContext
+) -> Iterator[tuple[BlockingPortal, ClientSession, Path]]:
+    """A file store of ``items`` and a ``memgraph mcp --trust`` server on it."""
+    db, trust_file = tmp / "m.memgraph", tmp / "trust.json"
+    for stale in (db, tmp / "m.memgraph-wal", tmp / "m.memgraph-shm"):
+        stale.unlink(missing_ok=True)
+    with MemoryStore.open(db) as store:
+        build(store, items)
+    trust_file.write_text(json.dumps(trust.to_json()))
+    with start_blocking_portal() as portal:
+        with portal.wrap_async_context_manager(served(db, "--trust", str(trust_file))) as session:
+            yield portal, session, db
+
+
+def text_of(portal: BlockingPortal, session: ClientSession, method: str, args: list[Any]) -> str:
+    answer = portal.call(session.call_tool, method, named(method, args))
+    return json.dumps(answer.structured_content, ensure_ascii=False)
+
+
+def check_server(tmp: Path, items: list[Item], trust: TrustContext) -> None:
+    ids = [node_id(items, i) for i in range(len(items))]
+    with MemoryStore.open(":memory:") as source:
+        build(source, items)
+        with source.reading() as graph:
+            tier = tiers(graph, trust)
+    hidden = [i for i, n in enumerate(ids) if tier[n] != "full"]
+    secrets = [t for i in hidden for t in hidden_texts(items, i)]
+    gone = [n for n in ids if tier[n] == "omitted"]
+    queries = [" ".join(hidden_texts(items, i)[:2]) for i in hidden] + ["words"]
+    with trusted_server(tmp, items, trust) as (portal, session, db):
+        before = cli_call(db, "history", [])["result"]
+        for method, arguments in read_calls(items, trust, queries):
+            text = text_of(portal, session, method, arguments)
+            leaks = [s for s in secrets if s in text] + [g for g in gone if g in text]
+            assert not leaks, (method, arguments, leaks, text[:300])
+        for n in ids:
+            for method, arguments in id_calls(n):
+                text = text_of(portal, session, method, arguments)
+                assert not [s for s in secrets if s in text], (method, arguments, text[:300])
+                if n not in gone:
+                    assert not [g for g in gone if g in text], (method, arguments, text[:300])
+                    continue
+                # about an omitted node: the answer about a node that never was
+                ghostly = json.loads(
+                    json.dumps(arguments).replace(json.dumps(n), json.dumps(GHOST))
+                )
+                ghost = text_of(portal, session, method, ghostly)
+                assert text == ghost.replace(GHOST, n), (method, arguments)
+        check_resources(portal, session, ids, gone, secrets)
+        check_writes(portal, session, items, tier)
+        assert cli_call(db, "history", [])["result"] == before  # nothing was written
+
+
+def test_an_example_memory_shows_nothing_hidden(tmp_path: Path) -> None:
+    check_server(tmp_path, example(), MEDIUM)
+
+
+def test_a_full_node_written_under_trust_is_an_ordinary_signed_write(tmp_path: Path) -> None:
+    items = example()
+    with trusted_server(tmp_path, items, MEDIUM) as (portal, session, db):
+        full = node_id(items, 3)  # public
+        got = portal.call(session.call_tool, "editNode", {"id": full, "title": "Seen by all"})
+        assert got.structured_content["result"]["ok"] is True
+        after = portal.call(session.call_tool, "getNode", {"id": full})
+        assert after.structured_content["result"]["title"] == "Seen by all"
+    assert cli_call(db, "getNode", [full])["result"]["title"] == "Seen by all"
+    steps = cli_call(db, "history", [])["result"]
+    assert steps[0]["label"].endswith("(via pytest-agent)"), steps  # newest first
+    assert mark(3, "T") != "Seen by all"
+
+
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(memories())
+def test_no_tool_shows_what_the_trust_hides(
+    tmp_path: Path, memory: tuple[list[Item], TrustContext]
+) -> None:
+    items, trust = memory
+    check_server(tmp_path, items, trust)
+
+
+def check_resources(
+    portal: BlockingPortal,
+    session: ClientSession,
+    ids: list[str],
+    gone: list[str],
+    secrets: list[str],
+) -> None:
+    """An omitted node is no resource; a redacted one is only redacted; no list names gone ids."""
+    for n in ids:  # resources: an omitted node is no resource; a redacted one only redacted
+        uri = f"memgraph://node/{n}"
+        if n in gone:
+            with pytest.raises(MCPError, match="no resource"):
+                portal.call(session.read_resource, uri)
+            continue
+        text = portal.call(session.read_resource, uri).contents[0].text
+        assert not [s for s in secrets if s in text], (n, text)
+    for uri in ("memgraph://schema", "memgraph://injection"):
+        text = portal.call(session.read_resource, uri).contents[0].text
+        assert not [g for g in gone if g in text], (uri, text)
+
+
+def check_writes(
+    portal: BlockingPortal, session: ClientSession, items: list[Item], tier: dict[str, str]
+) -> None:
+    """A write naming a redacted node is refused; one naming an omitted node is answered as
+    for a node that never was."""
+    ids = [node_id(items, i) for i in range(len(items))]
+    for i, n in enumerate(ids):  # a write naming a node the actor cannot read whole
+        if items[i].kind != "luker" or tier[n] == "full":
+            continue
+        edit = {"id": n, "title": "changed"}
+        got = portal.call(session.call_tool, "editNode", edit)
+        if tier[n] == "redacted":
+            assert got.structured_content["error"]["code"] == "ACCESS_DENIED"
+        else:  # answered as for a node that never was
+            ghost = portal.call(session.call_tool, "editNode", {**edit, "id": GHOST})
+            expected = json.dumps(ghost.structured_content).replace(GHOST, n)
+            assert json.dumps(got.structured_content) == expected
