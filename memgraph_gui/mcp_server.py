@@ -40,11 +40,14 @@ from mcp.shared.exceptions import MCPError
 from memgraph_gui import __version__
 from memgraph_gui.core import catalogue, jsonapi
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error
+from memgraph_gui.core.domain.images import Change, edge_key_from_text
 from memgraph_gui.core.domain.strict_json import dumps
+from memgraph_gui.core.membrane.index import attributes
 from memgraph_gui.core.memory import MemoryStore
 
 if TYPE_CHECKING:
     from memgraph_gui.core.domain.changes import ChangeSet
+    from memgraph_gui.core.graph.graph import Graph
     from memgraph_gui.core.membrane.trust import TrustContext
 
 log = logging.getLogger(__name__)
@@ -54,6 +57,7 @@ INJECTION_URI = "memgraph://injection"
 NODE_PREFIX = "memgraph://node/"
 NODE_TEMPLATE = NODE_PREFIX + "{id}"
 RESOURCE_NOT_FOUND = -32002  # the MCP spec's code for an unknown resource
+_DENIED = "this write would change a record this actor cannot read whole; nothing was written"
 _OUTPUT_SCHEMA = {"type": "object", "properties": {"result": {}}, "required": ["result"]}
 
 
@@ -74,6 +78,8 @@ class Memory:
         self._view: MemoryStore | None = None
         self._view_stamp: tuple[str, int] | None = None
         self._view_lock = threading.RLock()
+        if trust is not None:
+            store.storage.guard = self._guard
 
     # -- who is writing --------------------------------------------------------------------------
     def sign(self, client: str) -> None:
@@ -111,9 +117,22 @@ class Memory:
         call_args = jsonapi.check_call(name, tool.call_args(arguments))
         if not tool.writes:
             return jsonapi.call(self.reader(), name, call_args)
-        if self.trust is not None and (hidden := self._hidden(call_args)) is not None:
+        if self.trust is None:
+            return jsonapi.call(self.store, name, call_args, origin=self.store.origin)
+        if (hidden := self._hidden(call_args)) is not None:
             return hidden(name, call_args)
-        return jsonapi.call(self.store, name, call_args, origin=self.store.origin)
+        if name == "setInjectionState":
+            call_args = [self._keeping_hidden(call_args[0] if call_args else None)]
+        answer = jsonapi.call(self.store, name, call_args, origin=self.store.origin)
+        with self.store.reading() as graph:
+            named = set(_strings(answer)) & graph.nodes.keys()
+        if all(self.tier(node_id) != "omitted" for node_id in named):
+            return answer
+        if name == "setInjectionState":  # the new state, as the actor sees it
+            return jsonapi.call(self.reader(), "getInjectionState", [])
+        # the guard lets no change touch a hidden node: this write changed nothing (a create
+        # that met a same-named twin the actor cannot see)
+        raise MemgraphError("ACCESS_DENIED", _DENIED)
 
     def _hidden(self, call_args: list[Any]) -> Any:
         """How a write under trust that names a hidden node is answered, or None to run it."""
@@ -129,6 +148,22 @@ class Memory:
             return self._on_view
         return None
 
+    def _keeping_hidden(self, state: Any) -> Any:
+        """``setInjectionState``'s ``state`` with, under each key it sets, the ids the actor
+        cannot read whole that the key lists now (after the given ones): the actor sets what
+        it sees, and what it does not see stays."""
+        if not isinstance(state, dict):
+            return state  # the call refuses it
+        with self.store.reading() as graph:
+            now = graph.injection.to_json()
+        kept = dict(state)
+        for key, given in state.items():
+            current = now.get(key)
+            if isinstance(given, list) and isinstance(current, (list, tuple)):
+                hidden = [i for i in current if i not in given and self.tier(i) != "full"]
+                kept[key] = [*given, *hidden]
+        return kept
+
     def _on_view(self, name: str, call_args: list[Any]) -> Any:
         """Answer a write on the actor's view (where the hidden node does not exist); the view
         is made again before the next read."""
@@ -139,13 +174,31 @@ class Memory:
             finally:
                 self._view_stamp = None
 
+    def _guard(self, graph: Graph, changes: list[Change]) -> None:
+        """Refuse (``ACCESS_DENIED``) a batch that would change a node the actor cannot read
+        whole, an edge of one, or take one out of the injection state — what a write may do
+        without naming it (a create merged into a same-titled node, ``remember`` of a fact)."""
+        assert self.trust is not None
+        touched: set[str] = set()
+        for change in changes:
+            if change.kind == "node" and change.before is not None:
+                touched.add(change.key)
+            elif change.kind == "edge":
+                touched.update(edge_key_from_text(change.key)[:2])
+            elif change.kind == "meta" and change.key == "injection":
+                dropped = _listed(change.before) - _listed(change.after)
+                touched.update(node_id for _key, node_id in dropped)
+        tier = self.trust.tier
+        for node_id in touched:
+            attrs = attributes(graph, node_id) if node_id in graph.nodes else None
+            if attrs is not None and tier(attrs.sensitivity, attrs.scope) != "full":
+                raise MemgraphError("ACCESS_DENIED", _DENIED)
+
     def tier(self, node_id: str) -> str:
         """How the actor sees node ``node_id`` now: full, redacted or omitted (an unknown node
         too); always full without trust."""
         if self.trust is None:
             return "full"
-        from memgraph_gui.core.membrane.index import attributes
-
         with self.store.reading() as graph:
             attrs = attributes(graph, node_id)
         return "omitted" if attrs is None else self.trust.tier(attrs.sensitivity, attrs.scope)
@@ -238,6 +291,13 @@ def _strings(value: Any) -> Iterator[str]:
         for key, item in value.items():
             yield key
             yield from _strings(item)
+
+
+def _listed(injection: Any) -> set[tuple[str, str]]:
+    """(key, id) for every id an injection state's image lists under each key."""
+    if not isinstance(injection, dict):
+        return set()
+    return {(key, i) for key, ids in injection.items() if isinstance(ids, list) for i in ids}
 
 
 def _raise(error: MemgraphError) -> Any:

@@ -175,3 +175,55 @@ def check_writes(
             ghost = portal.call(session.call_tool, "editNode", {**edit, "id": GHOST})
             expected = json.dumps(ghost.structured_content).replace(GHOST, n)
             assert json.dumps(got.structured_content) == expected
+
+
+def test_a_write_that_would_change_a_hidden_node_without_naming_it_is_refused(
+    tmp_path: Path,
+) -> None:
+    # L0z a full character sheet, L1z an omitted event, L2z a redacted sheet, L3z a public event
+    items = [Item("luker", "low"), Item("luker", "hyper"), Item("luker", "high")]
+    items.append(Item("luker", "public"))
+    with trusted_server(tmp_path, items, MEDIUM) as (portal, session, db):
+        with MemoryStore.open(db) as person:  # a sheet the actor may not see, named Zed
+            made = person.write_api().create_node(type="character_sheet", title="Zed")
+            person.membrane().set_attributes(made["id"], {"sensitivity": "hyper"})
+        before = cli_call(db, "history", [])["result"]
+        state = cli_call(db, "getInjectionState", [])["result"]
+        assert "L1z" in state["recallSelectedIds"] and "L2z" in state["alwaysInjectIds"]
+        for name, arguments in [
+            ("createNode", {"type": "character_sheet", "title": "Zed"}),  # would merge into it
+            (
+                "applyExtractionBatch",
+                {"ops": [{"op": "create", "type": "character_sheet", "fields": {"name": "Zed"}}]},
+            ),
+        ]:
+            got = portal.call(session.call_tool, name, arguments)
+            assert got.is_error, (name, got.structured_content)
+            assert got.structured_content["error"]["code"] == "ACCESS_DENIED"
+            assert made["id"] not in json.dumps(got.structured_content)
+        fine = portal.call(
+            session.call_tool, "createNode", {"type": "character_sheet", "title": "New"}
+        )
+        assert not fine.is_error
+    after = cli_call(db, "history", [])["result"]
+    assert after[1:] == before and after[0]["label"].startswith("Create character_sheet 'New'")
+    assert cli_call(db, "getInjectionState", [])["result"] == state
+
+
+def test_the_injection_state_set_under_trust_answers_as_the_actor_sees_it(
+    tmp_path: Path,
+) -> None:
+    items = [Item("luker", "low"), Item("luker", "hyper"), Item("luker", "high")]
+    items.append(Item("luker", "public"))  # L1z omitted, L2z redacted under MEDIUM
+    with trusted_server(tmp_path, items, MEDIUM) as (portal, session, db):
+        got = portal.call(
+            session.call_tool, "setInjectionState", {"state": {"alwaysInjectIds": ["L3z"]}}
+        )
+        seen = portal.call(session.call_tool, "getInjectionState", {})
+    assert not got.is_error
+    assert got.structured_content == seen.structured_content
+    assert "L1z" not in json.dumps(got.structured_content)
+    whole = cli_call(db, "getInjectionState", [])["result"]
+    # what the actor sees is set; the redacted L2z it could not see whole stays
+    assert whole["alwaysInjectIds"] == ["L2z", "L3z"] and "L1z" in whole["recallSelectedIds"]
+    assert got.structured_content["result"]["alwaysInjectIds"] == ["L2z", "L3z"]

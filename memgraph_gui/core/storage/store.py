@@ -65,6 +65,8 @@ class Store(Subscriptions):
         self.path = path
         self.origin = origin
         self.signature = ""  # ends every batch label this Store commits (" (via Claude)")
+        # may refuse a batch: called with the graph as it was and the batch's rows, before COMMIT
+        self.guard: Callable[[Graph, list[Change]], None] | None = None
         self.lock = threading.RLock()
         self._write_mutex = threading.RLock()
         self._local = threading.local()
@@ -356,6 +358,8 @@ class Store(Subscriptions):
                         tx = self._start(label, kind, target)
                         yield tx
                         changes = tx.collect()
+                        if self.guard is not None:  # what it raises rolls the batch back
+                            self.guard(self._graph, changes)
                     # the rows are written without the lock (readers get the graph as it was);
                     # the graph gets the batch whole once it is committed (see ``_commit``)
                     with self.lock if shared else nullcontext():
