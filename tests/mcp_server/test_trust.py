@@ -6,6 +6,7 @@ found nowhere else, so "no leak" is an exact text check on every answer the serv
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from hypothesis import HealthCheck, given, settings
-from mcp import ClientSession
+from mcp import ClientSession, types
 from mcp.shared.exceptions import MCPError
 
 from memgraph_gui.core import MemoryStore, catalogue
@@ -33,7 +34,7 @@ from tests.core.test_seen_store import (
     node_id,
     read_calls,
 )
-from tests.mcp_server.client import cli_call, served
+from tests.mcp_server.client import cli_call, served, subscribe
 
 
 def named(method: str, arguments: list[Any]) -> dict[str, Any]:
@@ -227,3 +228,29 @@ def test_the_injection_state_set_under_trust_answers_as_the_actor_sees_it(
     # what the actor sees is set; the redacted L2z it could not see whole stays
     assert whole["alwaysInjectIds"] == ["L2z", "L3z"] and "L1z" in whole["recallSelectedIds"]
     assert got.structured_content["result"]["alwaysInjectIds"] == ["L2z", "L3z"]
+
+
+def test_a_subscriber_hears_nothing_of_a_node_it_cannot_see(tmp_path: Path) -> None:
+    items = [Item("luker", "low"), Item("luker", "hyper")]  # L1z omitted under MEDIUM
+    heard: list[str] = []
+
+    def on_message(message: Any) -> None:
+        if isinstance(message, types.ResourceUpdatedNotification):
+            heard.append(str(message.params.uri))
+
+    db, trust_file = tmp_path / "m.memgraph", tmp_path / "trust.json"
+    with MemoryStore.open(db) as store:
+        build(store, items)
+    trust_file.write_text(json.dumps(MEDIUM.to_json()))
+    with start_blocking_portal() as portal:
+        server = served(db, "--trust", str(trust_file), on_message=on_message)
+        with portal.wrap_async_context_manager(server) as session:
+            for node in ("L0z", "L1z"):
+                portal.call(subscribe, session, f"memgraph://node/{node}")
+            cli_call(db, "editNode", [{"id": "L1z", "title": "hidden change"}])
+            cli_call(db, "editNode", [{"id": "L0z", "title": "seen change"}])
+            deadline = time.monotonic() + 10
+            while not heard and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(0.3)
+    assert heard == ["memgraph://node/L0z"]
