@@ -11,7 +11,8 @@
   told when any process's commit changes it: the store's watcher (the one that drives the
   window) hands each ChangeSet to the event loop.
 - **Writes** are ordinary writes: one batch, one ChangeSet and one undo step each, whose label
-  ends with the client's name (" (via NAME)") and whose origin is ``NAME (mcp:PID)``.
+  ends with the client's name (" (via NAME)") and whose origin is ``NAME (mcp)``: ``undo``
+  finds the steps of every session of a client of that name (an agent that reconnects too).
 - **Trust**: with a ``TrustContext`` every answer (tools and resources) is read from the memory
   as that actor sees it (``core.membrane.seen``); writes naming a record the actor cannot read
   whole are refused (see ``Memory.call``).
@@ -84,12 +85,12 @@ class Memory:
     # -- who is writing --------------------------------------------------------------------------
     def sign(self, client: str) -> None:
         """Name the client: its writes' labels end with " (via CLIENT)", their origin is
-        ``CLIENT (mcp:PID)`` (so ``undo`` finds this client's steps). Idempotent."""
+        ``CLIENT (mcp)`` (so ``undo`` finds the steps of this client, in any session). Idempotent."""
         client = " ".join(client.split())[:80] or "MCP client"
         if client == self.client:
             return
         self.client = client
-        self.store.storage.origin = f"{client} (mcp:{os.getpid()})"
+        self.store.storage.origin = f"{client} (mcp)"
         self.store.storage.signature = f" (via {client})"
 
     # -- tools -----------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ async def test_a_write_is_one_signed_undo_step_seen_by_other_processes(demo_copy
         watcher.stop_watcher()
         assert [c.nodes_added for c in seen] == [frozenset({new_id})]
         assert seen[0].label == "Create character_sheet 'Storm Coast' (via Curator Bot)"
-        assert seen[0].origin.startswith("Curator Bot (mcp:")
+        assert seen[0].origin == "Curator Bot (mcp)"
         assert watcher.read_api().get_node(new_id).title == "Storm Coast"
     assert history[0]["label"] == "Create character_sheet 'Storm Coast' (via Curator Bot)"
     assert cli_call(demo_copy, "getNode", [new_id])["result"]["title"] == "Storm Coast"
@@ -289,3 +289,20 @@ async def test_a_listen_stream_hears_of_another_process_commit(demo_copy: Path) 
         assert str(event.uri) == node  # n_597's commit came first, and was not told
         read = await client.read_resource(node)
     assert json.loads(read.contents[0].text)["fields"]["goal"] == "to listen"
+
+
+async def test_undo_reaches_an_earlier_session_and_never_overwrites_the_person(
+    demo_copy: Path,
+) -> None:
+    async with served(demo_copy, name="Curator Bot") as session:
+        await session.call_tool("editNode", {"id": "n_596", "setFields": {"goal": "agent's"}})
+        await session.call_tool("editNode", {"id": "n_597", "setFields": {"goal": "agent's"}})
+    cli_call(demo_copy, "editNode", [{"id": "n_597", "setFields": {"goal": "person's"}}])
+    async with served(demo_copy, name="Curator Bot") as session:  # a new session, same client
+        refused = await session.call_tool("undo", {})  # its newest step: n_597, changed since
+        goal = cli_call(demo_copy, "getNode", ["n_597"])["result"]["fields"]["goal"]
+        assert refused.is_error and refused.structured_content["error"]["code"] == "UNDO_CONFLICT"
+        assert goal == "person's"
+    async with served(demo_copy, name="Someone Else") as session:
+        nothing = await session.call_tool("undo", {})
+    assert nothing.structured_content["result"] == {"done": False, "label": None}
