@@ -270,7 +270,6 @@ def _mcp(options: argparse.Namespace, _out: TextIO) -> int:
         return 1
     memory = mcp_server.Memory(store, read_only=options.read_only, trust=trust)
     try:
-        store.warm_up()  # a server answers many calls: none of them builds an index
         mcp_server.serve(memory)
     finally:
         memory.close()

@@ -529,5 +529,14 @@ def _instructions(memory: Memory) -> str:
 
 
 def serve(memory: Memory) -> None:
-    """Serve ``memory`` over stdin/stdout until the client goes away; closes nothing."""
-    anyio.run(Served(memory).run)
+    """Serve ``memory`` over stdin/stdout until the client goes away; closes nothing.
+
+    The store's indexes are built (``warm_up``) on a thread meanwhile, so the handshake and the
+    tool list answer at once and no later call pays for an index (a call made during the warm-up
+    waits for what it needs)."""
+    warming = threading.Thread(target=memory.store.warm_up, name="memgraph-mcp-warm-up")
+    warming.start()
+    try:
+        anyio.run(Served(memory).run)
+    finally:
+        warming.join()
