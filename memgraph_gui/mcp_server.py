@@ -106,7 +106,8 @@ class Memory:
         With trust, a write that names (in any string of its arguments) a node the actor sees
         redacted is refused with ``ACCESS_DENIED``; one that names a node the actor cannot see
         at all is answered as the seed answers a missing node (it runs on the actor's view,
-        which the real store never sees).
+        which the real store never sees); a batch that would change a hidden node anyway is
+        refused before it commits (``_guard``), and an answer never names an omitted node.
         """
         tool = catalogue.tools().get(name)
         if tool is None:
