@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from memgraph_gui import embed_cli, layout_cli
+from memgraph_gui import embed_cli, layout_cli, mcp_cli
 from memgraph_gui.core.domain.errors import MemgraphError, as_memgraph_error, bad_args
 from memgraph_gui.core.domain.strict_json import dumps
 
@@ -65,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
         help="overwrite a graph.json that changed on disk since it was imported into the store",
     )
     _membrane_parsers(sub, db)
-    _mcp_parser(sub, db)
+    mcp_cli.add_parser(sub, db)
     schema = sub.add_parser("schema", parents=[db], help="export or import the node-type schema")
     schema.add_argument("action", choices=["export", "import"])
     schema.add_argument("file")
@@ -113,23 +113,6 @@ def _demo_parser(sub: Any, db: argparse.ArgumentParser) -> None:
         help="Membrane records instead (default 2000): an agent's entities, facts, sessions, "
         "skills, plans and open threads, added beside what the store holds",
     )
-
-
-def _mcp_parser(sub: Any, db: argparse.ArgumentParser) -> None:
-    """``mcp``."""
-    mcp = sub.add_parser(
-        "mcp",
-        parents=[db],
-        help="serve the store to an MCP client over stdio: every API method as a tool "
-        "(needs the mcp extra: pip install 'memgraph-gui[mcp]')",
-    )
-    mcp.add_argument("--read-only", action="store_true", help="offer the reading tools only")
-    mcp.add_argument(
-        "--trust",
-        metavar="FILE",
-        help="a Membrane TrustContext (JSON): every answer is what that actor may see",
-    )
-    mcp.add_argument("--create", action="store_true", help="create the store if it is missing")
 
 
 def _membrane_parsers(sub: Any, db: argparse.ArgumentParser) -> None:
@@ -217,7 +200,7 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
             "layout": layout_cli.run,
             "picture": layout_cli.run_picture,
             "embed": embed_cli.run,
-            "mcp": _mcp,
+            "mcp": mcp_cli.run,
         }
         return runs[command](options, out)
     if command == "import-luker":
@@ -244,48 +227,6 @@ def _run(options: argparse.Namespace, stdin: IO[bytes] | IO[str] | None, out: Te
         else:
             _simple(store, command, out)
     return 0
-
-
-def _mcp(options: argparse.Namespace, _out: TextIO) -> int:
-    """``mcp``: serve until the client goes away (0). stdout carries the protocol, so a failure
-    to start (the extra missing, a bad trust file, no store) is one line on stderr (1)."""
-    try:
-        import mcp  # noqa: F401  (the optional extra)
-    except ImportError:
-        print(
-            "memgraph mcp: the MCP server needs the optional `mcp` extra: "
-            "pip install 'memgraph-gui[mcp]' (the official MCP Python SDK 2.x)",
-            file=sys.stderr,
-        )
-        return 1
-    from memgraph_gui import mcp_server
-    from memgraph_gui.core.memory import MemoryStore
-
-    try:
-        trust = _trust_file(options.trust) if options.trust else None
-        store = MemoryStore.open(options.db, create=options.create)
-    except Exception as exc:
-        error = as_memgraph_error(exc)
-        print(f"memgraph mcp: {error.code}: {error.message}", file=sys.stderr)
-        return 1
-    memory = mcp_server.Memory(store, read_only=options.read_only, trust=trust)
-    try:
-        mcp_server.serve(memory)
-    finally:
-        memory.close()
-    return 0
-
-
-def _trust_file(path: str) -> Any:
-    """The ``TrustContext`` in the JSON file ``path`` (``INVALID_ARGUMENT`` / ``BAD_ARGS``)."""
-    from memgraph_gui.core import jsonapi
-    from memgraph_gui.core.membrane.trust import parse_trust
-
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise bad_args(f"--trust {path}: cannot read it ({exc})") from exc
-    return parse_trust(jsonapi.loads(text, f"--trust {path}"), f"--trust {path}")
 
 
 def _import(options: argparse.Namespace, out: TextIO) -> int:
