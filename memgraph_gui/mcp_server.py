@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -37,6 +38,8 @@ from mcp.server import NotificationOptions, Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ResourceUpdated
 from mcp.shared.exceptions import MCPError
+from pydantic import ConfigDict, TypeAdapter
+from pydantic_core import PydanticSerializationError
 
 from memgraph_gui import __version__
 from memgraph_gui.core import catalogue, jsonapi
@@ -59,6 +62,7 @@ NODE_PREFIX = "memgraph://node/"
 NODE_TEMPLATE = NODE_PREFIX + "{id}"
 RESOURCE_NOT_FOUND = -32002  # the MCP spec's code for an unknown resource
 _DENIED = "this write would change a record this actor cannot read whole; nothing was written"
+_ANSWER = TypeAdapter(dict[str, Any], config=ConfigDict(ser_json_inf_nan="null"))
 _OUTPUT_SCHEMA = {"type": "object", "properties": {"result": {}}, "required": ["result"]}
 
 
@@ -380,10 +384,9 @@ class Served:
                 structured_content={"error": error},
                 is_error=True,
             )
-        answer = {"result": result}
+        text, answer = _json_text({"result": result})
         return types.CallToolResult(
-            content=[types.TextContent(type="text", text=dumps(answer))],
-            structured_content=answer,
+            content=[types.TextContent(type="text", text=text)], structured_content=answer
         )
 
     async def _list_resources(
@@ -489,6 +492,18 @@ class Served:
         finally:
             unsubscribe()
             self.memory.store.stop_watcher()
+
+
+def _json_text(answer: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """``answer`` as compact JSON text, and ``answer`` as the SDK can send it. The text is made
+    by pydantic's serializer (4x ``json.dumps``'s speed on big answers); data it cannot encode
+    (a lone surrogate) goes through ``strict_json.dumps`` (U+FFFD), the structured content too,
+    or the SDK would fail to send it."""
+    try:
+        return _ANSWER.dump_json(answer).decode(), answer
+    except PydanticSerializationError:
+        text = dumps(answer)
+        return text, json.loads(text)
 
 
 def _tool(tool: catalogue.Tool) -> types.Tool:

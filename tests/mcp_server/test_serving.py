@@ -306,3 +306,12 @@ async def test_undo_reaches_an_earlier_session_and_never_overwrites_the_person(
     async with served(demo_copy, name="Someone Else") as session:
         nothing = await session.call_tool("undo", {})
     assert nothing.structured_content["result"] == {"done": False, "label": None}
+
+
+def test_an_answer_the_sdk_could_not_send_is_sent_as_strict_json() -> None:
+    from memgraph_gui.mcp_server import _json_text
+
+    text, data = _json_text({"result": {"title": "a\ud800b", "n": [1.5, 2]}})
+    assert json.loads(text) == data == {"result": {"title": "a\ufffdb", "n": [1.5, 2]}}
+    text, data = _json_text({"result": {"title": "艾琳", "n": None}})
+    assert text == '{"result":{"title":"艾琳","n":null}}'
