@@ -7,7 +7,7 @@ junk."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -44,8 +44,8 @@ def old_id_set(value: Any, name: str) -> frozenset[str]:
     ``null`` dropped."""
     if value is None:
         return frozenset()
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise MemgraphError("BAD_ARGS", f"{name}: expected an array of ids")
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise MemgraphError("BAD_ARGS", f"{name}: expected an array of ids")  # (seed: Iterable)
     items = value if isinstance(value, (list, tuple)) else list(value)
     if set(map(type, items)) <= {str}:
         ids = list(map(str.strip, items))
