@@ -125,8 +125,12 @@ class Memory:
             return jsonapi.call(self.reader(), name, call_args)
         if self.trust is None:
             return jsonapi.call(self.store, name, call_args, origin=self.store.origin)
-        if (hidden := self._hidden(call_args)) is not None:
-            return hidden(name, call_args)
+        hidden = self._named_hidden(call_args)
+        if hidden == "omitted":
+            return self._on_view(name, call_args)
+        if hidden is not None:
+            message = f"{hidden} is redacted for this actor: it cannot be written"
+            raise MemgraphError("ACCESS_DENIED", message)
         if name == "setInjectionState":
             call_args = [self._keeping_hidden(call_args[0] if call_args else None)]
         answer = jsonapi.call(self.store, name, call_args, origin=self.store.origin)
@@ -140,19 +144,17 @@ class Memory:
         # that met a same-named twin the actor cannot see)
         raise MemgraphError("ACCESS_DENIED", _DENIED)
 
-    def _hidden(self, call_args: list[Any]) -> Any:
-        """How a write under trust that names a hidden node is answered, or None to run it."""
-        named = set(_strings(call_args))
+    def _named_hidden(self, call_args: list[Any]) -> str | None:
+        """Does a write under trust name a node the actor cannot read whole? The first such
+        redacted node's id, else ``"omitted"`` when it names one the actor cannot see, else
+        None."""
         with self.store.reading() as graph:
-            named &= graph.nodes.keys()
-        seen = {node_id: self.tier(node_id) for node_id in named}
-        redacted = sorted(i for i in named if seen.get(i) == "redacted")
+            named = set(_strings(call_args)) & graph.nodes.keys()
+            tiers = {node_id: _tier_in(graph, node_id, self.trust) for node_id in named}
+        redacted = sorted(i for i, tier in tiers.items() if tier == "redacted")
         if redacted:
-            message = f"{redacted[0]} is redacted for this actor: it cannot be written"
-            return lambda _name, _args: _raise(MemgraphError("ACCESS_DENIED", message))
-        if any(seen.get(i) == "omitted" for i in named):
-            return self._on_view
-        return None
+            return redacted[0]
+        return "omitted" if "omitted" in tiers.values() else None
 
     def _keeping_hidden(self, state: Any) -> Any:
         """``setInjectionState``'s ``state`` with, under each key it sets, the ids the actor
@@ -194,20 +196,15 @@ class Memory:
             elif change.kind == "meta" and change.key == "injection":
                 dropped = _listed(change.before) - _listed(change.after)
                 touched.update(node_id for _key, node_id in dropped)
-        tier = self.trust.tier
         for node_id in touched:
-            attrs = attributes(graph, node_id) if node_id in graph.nodes else None
-            if attrs is not None and tier(attrs.sensitivity, attrs.scope) != "full":
+            if node_id in graph.nodes and _tier_in(graph, node_id, self.trust) != "full":
                 raise MemgraphError("ACCESS_DENIED", _DENIED)
 
     def tier(self, node_id: str) -> str:
         """How the actor sees node ``node_id`` now: full, redacted or omitted (an unknown node
         too); always full without trust."""
-        if self.trust is None:
-            return "full"
         with self.store.reading() as graph:
-            attrs = attributes(graph, node_id)
-        return "omitted" if attrs is None else self.trust.tier(attrs.sensitivity, attrs.scope)
+            return _tier_in(graph, node_id, self.trust)
 
     def may_tell(self, uri: str) -> bool:
         """May the actor hear that ``uri`` changed? Not for a node it cannot see (which would
@@ -306,8 +303,13 @@ def _listed(injection: Any) -> set[tuple[str, str]]:
     return {(key, i) for key, ids in injection.items() if isinstance(ids, list) for i in ids}
 
 
-def _raise(error: MemgraphError) -> Any:
-    raise error
+def _tier_in(graph: Graph, node_id: str, trust: TrustContext | None) -> str:
+    """How ``trust`` sees node ``node_id`` of ``graph``: full, redacted or omitted (an unknown
+    node too); full without trust."""
+    if trust is None:
+        return "full"
+    attrs = attributes(graph, node_id)
+    return "omitted" if attrs is None else trust.tier(attrs.sensitivity, attrs.scope)
 
 
 # -- the MCP server -------------------------------------------------------------------------------

@@ -97,24 +97,9 @@ def _load_as_given(
     ):
         raise ValueError("as_given: repeated ids or keys, or ords not strictly ascending")
     _clear(conn)
-    meta_rows = [(k, text) for k, v in meta.items() if (text := dumps(v)) is not None]
-    remake = _drop_indexes(conn)
-    total, done = len(nodes) + len(edges) + 1, 0
     node_rows = [node_row(node) for node in nodes]  # (an edge is its own row)
-    for sql, rows in ((NODE_INSERT, node_rows), (EDGE_INSERT, edges)):
-        for start in range(0, len(rows), CHUNK):
-            part: Sequence[Sequence[Any]] = rows[start : start + CHUNK]
-            conn.executemany(sql, part)
-            done += len(part)
-            progress(done, total)
+    meta_rows, finish = _insert(conn, node_rows, edges, meta, progress)
     del node_rows
-    conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", meta_rows)
-    conn.execute("UPDATE store_info SET value=? WHERE key='generation'", (uuid.uuid4().hex,))
-
-    def finish() -> None:
-        for sql in remake:
-            conn.execute(sql)
-
     with meanwhile(finish, "memgraph-bulk-index"):
         graph = Graph()
         graph.nodes.update(zip(map(attrgetter("id"), nodes), nodes, strict=True))
@@ -122,6 +107,7 @@ def _load_as_given(
         graph.meta.update(parse_meta(meta_rows))  # values of its own, as a reload reads them
         graph.timeline_ids()
         graph.index_edges()
+    total = len(nodes) + len(edges) + 1
     progress(total, total)
     return graph
 
@@ -138,13 +124,28 @@ def _write_rows(
     _clear(conn)
     node_rows = [node_row(n, i) for i, n in _last_of(nodes, attrgetter("id"))]
     edge_rows = [(e[0], e[1], e[2], e[3], i) for i, e in _last_of(edges, itemgetter(0, 2, 1))]
+    meta_rows, finish = _insert(conn, node_rows, edge_rows, meta, progress)
+    return Tables(node_rows, edge_rows, meta_rows), finish
+
+
+def _insert(
+    conn: sqlite3.Connection,
+    node_rows: Sequence[Sequence[Any]],
+    edge_rows: Sequence[Sequence[Any]],
+    meta: dict[str, Any],
+    progress: Progress,
+) -> tuple[list[tuple[str, str]], Callable[[], None]]:
+    """Into the cleared tables, without their indexes: the rows (``progress`` counts one step
+    more, the graph built), ``meta`` and a new generation. Returns the meta rows and
+    ``finish``, which makes the indexes again."""
     meta_rows = [(k, text) for k, v in meta.items() if (text := dumps(v)) is not None]
     remake = _drop_indexes(conn)
-    total, done = len(node_rows) + len(edge_rows) + 1, 0  # the last one: the graph built
+    total, done = len(node_rows) + len(edge_rows) + 1, 0
     for sql, rows in ((NODE_INSERT, node_rows), (EDGE_INSERT, edge_rows)):
         for start in range(0, len(rows), CHUNK):
-            conn.executemany(sql, rows[start : start + CHUNK])
-            done += len(rows[start : start + CHUNK])
+            part = rows[start : start + CHUNK]
+            conn.executemany(sql, part)
+            done += len(part)
             progress(done, total)
     conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", meta_rows)
     conn.execute("UPDATE store_info SET value=? WHERE key='generation'", (uuid.uuid4().hex,))
@@ -153,7 +154,7 @@ def _write_rows(
         for sql in remake:
             conn.execute(sql)
 
-    return Tables(node_rows, edge_rows, meta_rows), finish
+    return meta_rows, finish
 
 
 def _clear(conn: sqlite3.Connection) -> None:
